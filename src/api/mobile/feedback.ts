@@ -1,0 +1,27 @@
+import { Type } from '@sinclair/typebox';
+import { created, defineRoute, type RouteDefinition } from '../../http/route.js';
+import type { FeedbackService } from '../../station/feedback-service.js';
+import { Text } from '../text-rules.js';
+
+export const FeedbackBody = Type.Object({
+  type: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    pattern: '^[a-z0-9_]*$',
+    patternMessage: 'may contain only lower-case letters, digits and underscore (e.g. song_rating, app_feedback, bug_report)',
+  }),
+  content: Type.Optional(Text({ maxLength: 2000 })),
+  rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+});
+
+export function feedbackRoutes(feedback: FeedbackService): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/mobile/feedback',
+      summary: 'Send feedback: a song rating, app feedback or a bug report',
+      body: FeedbackBody,
+      handler: async ({ body }) => created(await feedback.submit(body)),
+    }),
+  ];
+}

@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import type { RequestService } from '../../station/request-service.js';
+import { LimitParam, Text } from '../text-rules.js';
+
+export const RequestsQuery = Type.Object({
+  status: Type.Optional(
+    Type.Union([Type.Literal('pending'), Type.Literal('played'), Type.Literal('rejected'), Type.Literal('all')], {
+      description: 'default pending',
+    }),
+  ),
+  limit: Type.Optional(LimitParam(50)),
+});
+
+export const SongRequestBody = Type.Object({
+  song_title: Text({ minLength: 1, maxLength: 200 }),
+  artist: Text({ minLength: 1, maxLength: 200 }),
+  requester_name: Type.Optional(Text({ maxLength: 50, description: 'default Anonymous' })),
+  message: Type.Optional(Text({ maxLength: 500 })),
+  priority: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')], { description: 'default normal' })),
+});
+
+/** The song-request POST route at any path (the mobile one, and later the general song-request.php). */
+export function songRequestPostRoute(path: string, requests: RequestService): RouteDefinition {
+  return defineRoute({
+    method: 'POST',
+    path,
+    summary: 'Request a song',
+    body: SongRequestBody,
+    handler: async ({ body, ip }) => {
+      const result = await requests.submit(body, ip);
+      return result.created ? created(result.request) : ok(result.request);
+    },
+  });
+}
+
+export function requestRoutes(requests: RequestService): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/mobile/requests',
+      summary: 'Song requests: pending ones high priority first, then oldest first',
+      query: RequestsQuery,
+      handler: async ({ query }) => {
+        const list = await requests.list(query.status ?? 'pending', query.limit ?? 20);
+        return ok({ requests: list, count: list.length });
+      },
+    }),
+    songRequestPostRoute('/api/mobile/requests', requests),
+  ];
+}

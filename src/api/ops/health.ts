@@ -1,0 +1,22 @@
+import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import type { Store } from '../../store/types.js';
+
+export function healthRoutes(store: Store): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/healthz',
+      summary: 'Liveness: 200 while the process runs',
+      handler: () => ok({ status: 'ok' }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/readyz',
+      summary: 'Readiness: 200 only when the store answers',
+      handler: async () => {
+        await store.ping();
+        return ok({ status: 'ready', store: store.kind });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import type { Config } from './config/schema.js';
+import { chatRoutes } from './api/mobile/chat.js';
+import { feedbackRoutes } from './api/mobile/feedback.js';
+import { programmingRoutes } from './api/mobile/programming.js';
+import { requestRoutes } from './api/mobile/requests.js';
+import { statusRoutes } from './api/mobile/status.js';
+import { healthRoutes } from './api/ops/health.js';
+import { CorsPolicy } from './http/cors.js';
+import { HttpServer } from './http/http-server.js';
+import { TrustedProxies } from './http/trusted-proxies.js';
+import { ChatService } from './station/chat-service.js';
+import { systemClock, type Clock } from './station/clock.js';
+import { FeedbackService } from './station/feedback-service.js';
+import { silentLiveHub } from './station/live-hub.js';
+import { RequestService } from './station/request-service.js';
+import { ScheduleService } from './station/schedule-service.js';
+import { StationService } from './station/station-service.js';
+import { createMemoryStore } from './store/memory/memory-store.js';
+import { createRedisStore } from './store/redis/redis-store.js';
+import type { Store, StoreLimits } from './store/types.js';
+
+export interface AppOptions {
+  log: Logger;
+  clock?: Clock;
+}
+
+export interface App {
+  readonly config: Readonly<Config>;
+  readonly store: Store;
+  readonly http: HttpServer;
+  listen(): Promise<number>;
+  close(): Promise<void>;
+}
+
+function createStore(config: Readonly<Config>, log: Logger): Store {
+  const limits: StoreLimits = {
+    chatHistory: config.chat.historySize,
+    requestHistory: config.requests.historySize,
+    feedbackHistory: config.feedback.historySize,
+  };
+  if (config.redis.url) return createRedisStore({ url: config.redis.url, prefix: config.redis.prefix, limits, log: log.child({ component: 'redis' }) });
+  return createMemoryStore(limits);
+}
+
+/** The composition root: picks the store from config, builds the services, declares the routes. */
+export function createApp(config: Readonly<Config>, options: AppOptions): App {
+  const { log } = options;
+  const clock = options.clock ?? systemClock;
+  const store = createStore(config, log);
+  const live = silentLiveHub;
+
+  const station = new StationService(store.station, config.station, clock);
+  const chat = new ChatService(store.chat, live, clock);
+  const requests = new RequestService(store, live, config.requests, clock);
+  const feedback = new FeedbackService(store, clock);
+  const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
+
+  const mobileLimit = config.rateLimit.mobile;
+  const http = new HttpServer({
+    routes: [
+      ...statusRoutes(station, clock),
+      ...chatRoutes(chat),
+      ...requestRoutes(requests),
+      ...feedbackRoutes(feedback),
+      ...programmingRoutes(schedule, config.playlists),
+      ...healthRoutes(store),
+    ],
+    bodyLimitBytes: config.server.bodyLimitBytes,
+    cors: new CorsPolicy(config.server.corsOrigins),
+    trustedProxies: new TrustedProxies(config.trustProxy),
+    rateLimits: [
+      {
+        pathPrefix: '/api/mobile/',
+        name: mobileLimit.windowSeconds === 3600 ? 'hourly' : 'mobile',
+        limiter: store.rateLimiter('mobile', mobileLimit),
+      },
+    ],
+    log,
+  });
+
+  return {
+    config,
+    store,
+    http,
+    listen: () => http.listen(config.server.host, config.server.port),
+    close: async () => {
+      await http.close(config.server.shutdownGraceMs);
+      await store.close();
+    },
+  };
+}

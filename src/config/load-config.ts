@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { DateTime, IANAZone } from 'luxon';
+import { ConfigSchema, type Config } from './schema.js';
+import { ENV_OVERRIDES } from './env-overrides.js';
+import { compileBodyValidator } from '../validation/schema-validator.js';
+import { TrustedProxies } from '../http/trusted-proxies.js';
+
+/** A setting that cannot work; the message always names the key (or variable) at fault. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const DEFAULTS_PATH = new URL('../../config/default.json', import.meta.url);
+const validateConfig = compileBodyValidator(ConfigSchema);
+
+type Json = Record<string, unknown>;
+const isPlainObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Objects merge key by key; arrays and scalars replace (a schedule override replaces the schedule). */
+export function deepMerge(base: Json, override: Json): Json {
+  const merged: Json = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const current = merged[key];
+    merged[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
+  }
+  return merged;
+}
+
+function readJsonFile(path: string | URL, what: string): Json {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${what}: cannot read ${String(path)} (${(error as Error).message})`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${what}: ${String(path)} is not valid JSON (${(error as Error).message})`);
+  }
+  if (!isPlainObject(parsed)) throw new ConfigError(`${what}: ${String(path)} must hold a JSON object`);
+  return parsed;
+}
+
+function setPath(target: Json, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    if (!isPlainObject(node[key])) node[key] = {};
+    node = node[key] as Json;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+function keyName(field: string): string {
+  const override = ENV_OVERRIDES.find((o) => o.path.join('.') === field);
+  return override ? `${field} (env ${override.variable})` : field;
+}
+
+/** Rules JSON Schema cannot say: a real time zone, parseable proxy addresses, events that end after they start. */
+function checkSemantics(config: Config): void {
+  if (!IANAZone.isValidZone(config.station.timezone)) {
+    throw new ConfigError(`config: station.timezone: "${config.station.timezone}" is not an IANA time zone`);
+  }
+  try {
+    new TrustedProxies(config.trustProxy);
+  } catch (error) {
+    throw new ConfigError(`config: ${(error as Error).message}`);
+  }
+  config.schedule.events.forEach((event, i) => {
+    const start = DateTime.fromISO(event.start);
+    const end = DateTime.fromISO(event.end);
+    if (!(end > start)) throw new ConfigError(`config: schedule.events.${i}.end: must be after start`);
+  });
+  const showIds = new Set<string>();
+  for (const [i, show] of config.schedule.shows.entries()) {
+    if (show.start === show.end) throw new ConfigError(`config: schedule.shows.${i}.end: must differ from start`);
+    if (showIds.has(show.id)) throw new ConfigError(`config: schedule.shows.${i}.id: "${show.id}" is used twice`);
+    showIds.add(show.id);
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Settings = config/default.json, then the RADIO_CONFIG file deep-merged over it, then the
+ * environment. Validated once and frozen; any fault throws a ConfigError naming the key.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Json = {}): Readonly<Config> {
+  let merged = readJsonFile(DEFAULTS_PATH, 'config/default.json');
+  const file = env.RADIO_CONFIG?.trim();
+  if (file) merged = deepMerge(merged, readJsonFile(file, 'RADIO_CONFIG'));
+  merged = deepMerge(merged, overrides);
+  for (const override of ENV_OVERRIDES) {
+    const raw = env[override.variable];
+    if (raw !== undefined) setPath(merged, override.path, override.parse(raw));
+  }
+  const result = validateConfig(merged);
+  if (!result.ok) {
+    const lines = result.problems.map((p) => `${keyName(p.field)}: ${p.message}`);
+    throw new ConfigError(`config: ${lines.join('; ')}`);
+  }
+  checkSemantics(result.value);
+  return deepFreeze(result.value);
+}

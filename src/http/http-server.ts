@@ -1,0 +1,220 @@
+import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
+import type { Logger } from 'pino';
+import { AppError } from '../errors.js';
+import { compileBodyValidator, compileQueryValidator, type Validator } from '../validation/schema-validator.js';
+import { readBody, ClientAbortedError, type BodyRead } from './body-reader.js';
+import type { CorsPolicy } from './cors.js';
+import { toErrorAnswer } from './error-response.js';
+import { isJsonContentType, parseJsonObject } from './json-body.js';
+import { rateLimitHeaders, type RateLimitRule } from './rate-limit.js';
+import { requestIdFrom } from './request-id.js';
+import type { HttpMethod, RequestContext, RouteDefinition } from './route.js';
+import { sendJson, type HeaderList, type ResponseTarget } from './send-json.js';
+import { normalizeIp, type TrustedProxies } from './trusted-proxies.js';
+
+export interface HttpServerOptions {
+  routes: readonly RouteDefinition[];
+  bodyLimitBytes: number;
+  cors: CorsPolicy;
+  trustedProxies: TrustedProxies;
+  rateLimits: readonly RateLimitRule[];
+  log: Logger;
+}
+
+interface CompiledRoute {
+  definition: RouteDefinition;
+  validateQuery: Validator<unknown> | undefined;
+  validateBody: Validator<unknown> | undefined;
+}
+
+interface PathEntry {
+  byMethod: Map<string, CompiledRoute>;
+  /** Value of the Allow header for this path. */
+  allow: string;
+}
+
+/** What the synchronous part of a uWS callback captured before the first await. */
+interface Incoming {
+  target: ResponseTarget;
+  method: string;
+  path: string;
+  rawQuery: string;
+  headers: Record<string, string>;
+  ip: string;
+  requestId: string;
+  baseHeaders: HeaderList;
+  started: number;
+}
+
+// Present at runtime in uWS.js v20.30 but missing from its typings: closes every socket of the app.
+type ClosableApp = TemplatedApp & { close?: () => void };
+
+/**
+ * The uWS edge: route table, 404/405, CORS preflight, rate limit, body cap, content type, schema
+ * validation, one error mapping and one writer. Nothing here knows about radio.
+ */
+export class HttpServer {
+  readonly app: TemplatedApp = uWS.App();
+  private readonly paths = new Map<string, PathEntry>();
+  private listenSocket: us_listen_socket | null = null;
+  private inFlight = 0;
+  private drained: (() => void) | null = null;
+
+  constructor(private readonly options: HttpServerOptions) {
+    for (const definition of options.routes) this.addRoute(definition);
+    for (const [path, entry] of this.paths) this.app.any(path, (res, req) => this.handle(res, req, entry));
+    this.app.any('/*', (res, req) => this.handle(res, req, null));
+  }
+
+  private addRoute(definition: RouteDefinition): void {
+    let entry = this.paths.get(definition.path);
+    if (!entry) {
+      entry = { byMethod: new Map(), allow: '' };
+      this.paths.set(definition.path, entry);
+    }
+    if (entry.byMethod.has(definition.method)) throw new Error(`route declared twice: ${definition.method} ${definition.path}`);
+    entry.byMethod.set(definition.method, {
+      definition,
+      validateQuery: definition.query ? compileQueryValidator(definition.query) : undefined,
+      validateBody: definition.body ? compileBodyValidator(definition.body) : undefined,
+    });
+    const methods = [...entry.byMethod.keys()];
+    if (methods.includes('GET')) methods.push('HEAD');
+    entry.allow = [...methods, 'OPTIONS'].join(', ');
+  }
+
+  listen(host: string, port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.app.listen(host, port, (socket) => {
+        if (!socket) {
+          reject(new Error(`cannot listen on ${host}:${port}`));
+          return;
+        }
+        this.listenSocket = socket;
+        resolve(uWS.us_socket_local_port(socket));
+      });
+    });
+  }
+
+  /** Stops accepting, lets in-flight requests finish (up to graceMs), then closes every connection. */
+  async close(graceMs: number): Promise<void> {
+    if (this.listenSocket) uWS.us_listen_socket_close(this.listenSocket);
+    this.listenSocket = null;
+    if (this.inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs);
+        this.drained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    (this.app as ClosableApp).close?.();
+  }
+
+  private handle(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): void {
+    // Everything from `req` is read here: it is invalid once this callback returns.
+    const headers: Record<string, string> = {};
+    req.forEach((name, value) => {
+      headers[name] = value;
+    });
+    const target: ResponseTarget = { res, aborted: false, answered: false };
+    const abortListeners: Array<() => void> = [];
+    res.onAborted(() => {
+      target.aborted = true;
+      for (const listener of abortListeners) listener();
+    });
+    const peer = normalizeIp(Buffer.from(res.getRemoteAddressAsText()).toString());
+    const requestId = requestIdFrom(headers['x-request-id'] ?? '');
+    const incoming: Incoming = {
+      target,
+      method: req.getCaseSensitiveMethod().toUpperCase(),
+      path: req.getUrl(),
+      rawQuery: req.getQuery() ?? '',
+      headers,
+      ip: this.options.trustedProxies.clientIp(peer, headers['x-forwarded-for'] ?? ''),
+      requestId,
+      baseHeaders: [['X-Request-Id', requestId], ...this.options.cors.headers(headers.origin ?? '')],
+      started: performance.now(),
+    };
+
+    if (entry && incoming.method === 'OPTIONS') {
+      sendJson(target, 204, null, [...incoming.baseHeaders, ...this.options.cors.preflightHeaders(headers.origin ?? '', entry.allow)]);
+      return;
+    }
+
+    const route = entry?.byMethod.get(incoming.method === 'HEAD' ? 'GET' : incoming.method);
+    let early: AppError | undefined;
+    let body: BodyRead | undefined;
+    if (!entry) early = new AppError('NOT_FOUND');
+    else if (!route) early = new AppError('METHOD_NOT_ALLOWED', { headers: { Allow: entry.allow } });
+    else if (route.validateBody) {
+      const declaredLength = Number(headers['content-length'] ?? 0);
+      if (declaredLength > this.options.bodyLimitBytes) {
+        early = new AppError('PAYLOAD_TOO_LARGE', { message: `The body may be at most ${this.options.bodyLimitBytes} bytes.` });
+      } else if (!isJsonContentType(headers['content-type'] ?? '')) {
+        early = new AppError('UNSUPPORTED_MEDIA_TYPE');
+      } else {
+        body = readBody(res, this.options.bodyLimitBytes, (listener) => abortListeners.push(listener));
+      }
+    }
+
+    this.inFlight++;
+    void this.respond(incoming, route, body, early).finally(() => {
+      this.inFlight--;
+      if (this.inFlight === 0) this.drained?.();
+    });
+  }
+
+  private async respond(incoming: Incoming, route: CompiledRoute | undefined, body: BodyRead | undefined, early: AppError | undefined): Promise<void> {
+    const { target, headers } = incoming;
+    const log = this.options.log.child({ reqId: incoming.requestId });
+    const responseHeaders: HeaderList = [...incoming.baseHeaders];
+    const headOnly = incoming.method === 'HEAD';
+    // A body we did not read to its end leaves the connection mid-request: close it after answering.
+    const mayHaveUnreadBody = () =>
+      (Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined) && !(body?.complete() ?? false);
+    let status = 500;
+    try {
+      const rule = this.options.rateLimits.find((r) => incoming.path.startsWith(r.pathPrefix));
+      if (rule) {
+        const decision = await rule.limiter.consume(incoming.ip);
+        responseHeaders.push(...rateLimitHeaders(rule.name, decision));
+        if (!decision.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: decision.resetSeconds });
+      }
+      if (early || !route) throw early ?? new AppError('NOT_FOUND');
+      const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(incoming.rawQuery))) : undefined;
+      const bodyValue = body && route.validateBody ? validated(route.validateBody, parseJsonObject(await body.promise)) : undefined;
+      const ctx: RequestContext = {
+        requestId: incoming.requestId,
+        ip: incoming.ip,
+        method: route.definition.method as HttpMethod,
+        path: incoming.path,
+        headers,
+        query,
+        body: bodyValue,
+        log,
+      };
+      const result = await route.definition.handler(ctx as never);
+      status = result.status;
+      for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders.push([name, value]);
+      sendJson(target, result.status, { success: true, ...result.envelope, data: result.data }, responseHeaders, false, headOnly);
+    } catch (error) {
+      if (error instanceof ClientAbortedError || target.aborted) {
+        log.debug({ path: incoming.path }, 'client went away before the answer');
+        return;
+      }
+      const answer = toErrorAnswer(error, log);
+      status = answer.status;
+      sendJson(target, answer.status, answer.payload, [...responseHeaders, ...answer.headers], mayHaveUnreadBody(), headOnly);
+    } finally {
+      log.debug({ method: incoming.method, path: incoming.path, status, ip: incoming.ip, ms: +(performance.now() - incoming.started).toFixed(2) }, 'request');
+    }
+  }
+}
+
+function validated(validate: Validator<unknown>, input: unknown): unknown {
+  const result = validate(input);
+  if (!result.ok) throw new AppError('VALIDATION_FAILED', { details: result.problems });
+  return result.value;
+}

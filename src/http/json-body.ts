@@ -1,0 +1,32 @@
+import { AppError } from '../errors.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** `application/json` with any parameters (charset), in any letter case. */
+export function isJsonContentType(header: string): boolean {
+  const mediaType = header.split(';', 1)[0]!.trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+/**
+ * Parses a request body into a JSON object, or throws 400 INVALID_JSON. Top-level strings are
+ * trimmed here, once, so every length rule measures what will be stored.
+ */
+export function parseJsonObject(bytes: Buffer): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(bytes));
+  } catch {
+    throw new AppError('INVALID_JSON', { message: 'The body is not valid UTF-8 JSON.' });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new AppError('INVALID_JSON', { message: 'The body must be a JSON object.' });
+  }
+  const trimmed: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    // Assigning "__proto__" would swap the object's prototype; no field of ours has that name.
+    if (key === '__proto__') continue;
+    trimmed[key] = typeof field === 'string' ? field.trim() : field;
+  }
+  return trimmed;
+}

@@ -1,0 +1,30 @@
+/** The verdict of one request against a fixed-window budget. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+  windowSeconds: number;
+}
+
+/** Counts requests per key in a shared store (one atomic round trip in Redis). */
+export interface RateLimiter {
+  consume(key: string): Promise<RateLimitDecision>;
+}
+
+export interface RateLimitRule {
+  /** Requests whose path starts with this prefix share the budget. */
+  pathPrefix: string;
+  /** Names the policy in the headers and the counter keys. */
+  name: string;
+  limiter: RateLimiter;
+}
+
+/** IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers), sent on every limited response. */
+export function rateLimitHeaders(name: string, decision: RateLimitDecision): Array<readonly [string, string]> {
+  return [
+    ['RateLimit-Policy', `"${name}";q=${decision.limit};w=${decision.windowSeconds}`],
+    ['RateLimit', `"${name}";r=${decision.remaining};t=${decision.resetSeconds}`],
+  ];
+}

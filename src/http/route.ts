@@ -1,0 +1,47 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Logger } from 'pino';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestContext<Query = unknown, Body = unknown> {
+  readonly requestId: string;
+  /** Client address after the trustProxy rule. */
+  readonly ip: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** Request headers, lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: Query;
+  readonly body: Body;
+  readonly log: Logger;
+}
+
+export interface RouteResult {
+  status: number;
+  /** The `data` of the success envelope. */
+  data: unknown;
+  /** Extra top-level envelope members (status carries `timestamp` and `api_version`). */
+  envelope?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undefined, B extends TSchema | undefined = TSchema | undefined> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  query?: Q;
+  body?: B;
+  handler: (
+    ctx: RequestContext<Q extends TSchema ? Static<Q> : undefined, B extends TSchema ? Static<B> : undefined>,
+  ) => RouteResult | Promise<RouteResult>;
+}
+
+/** Declares a route; the generic ties the handler's `ctx.query`/`ctx.body` types to its schemas. */
+export function defineRoute<Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+  route: RouteDefinition<Q, B>,
+): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+export const ok = (data: unknown, envelope?: Record<string, unknown>): RouteResult => ({ status: 200, data, envelope });
+export const created = (data: unknown): RouteResult => ({ status: 201, data });

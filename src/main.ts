@@ -1,0 +1,50 @@
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config/load-config.js';
+import { createLogger } from './logger.js';
+
+function start(): void {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`radio-hub: invalid configuration: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const app = createApp(config, { log });
+
+  // A stray rejection must not take the station off the air; it is a bug to log and fix.
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    app
+      .close()
+      .then(() => {
+        log.info('stopped');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  app
+    .listen()
+    .then((port) => log.info({ host: config.server.host, port, store: app.store.kind }, 'radio hub listening'))
+    .catch((error: unknown) => {
+      log.fatal({ err: error }, 'cannot start');
+      process.exit(1);
+    });
+}
+
+start();

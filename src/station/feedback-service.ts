@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { Feedback, Store } from '../store/types.js';
+import { toUnixSeconds, type Clock } from './clock.js';
+
+export interface FeedbackInput {
+  type: string;
+  content?: string;
+  rating?: number;
+}
+
+export class FeedbackService {
+  constructor(
+    private readonly store: Pick<Store, 'feedback' | 'station'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores feedback; a song rating is attached to the song playing at that moment. */
+  async submit(input: FeedbackInput): Promise<Feedback> {
+    const song = input.type === 'song_rating' ? ((await this.store.station.read()).nowPlaying?.song ?? null) : null;
+    const feedback: Feedback = {
+      id: randomUUID(),
+      type: input.type,
+      content: input.content || null,
+      rating: input.rating ?? null,
+      song,
+      created_at: toUnixSeconds(this.clock()),
+    };
+    await this.store.feedback.append(feedback);
+    return feedback;
+  }
+}

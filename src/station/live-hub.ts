@@ -1,0 +1,18 @@
+import type { ChatMessage, SongRequest } from '../store/types.js';
+
+/** What services announce to live clients (API.md "Live"); payloads are the REST shapes. */
+export interface LiveEvents {
+  'chat:message': ChatMessage;
+  'request:new': SongRequest;
+}
+
+/**
+ * The one port through which a service says "this changed". Services never import Socket.IO;
+ * the live hub implements this and fans out to every node.
+ */
+export interface LiveHub {
+  publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void;
+}
+
+/** Used until a live transport is attached: changes are stored and served by REST only. */
+export const silentLiveHub: LiveHub = { publish: () => undefined };

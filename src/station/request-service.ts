@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors.js';
+import type { RequestPriority, RequestStatus, SongRequest, Store } from '../store/types.js';
+import { toUnixSeconds, type Clock } from './clock.js';
+import type { LiveHub } from './live-hub.js';
+import { songId } from './song.js';
+
+export interface RequestRules {
+  /** A song played within this many seconds cannot be requested (409 RECENTLY_PLAYED). */
+  thresholdSeconds: number;
+  /** One requester may queue a new request only this often (429). */
+  delaySeconds: number;
+}
+
+export interface SongRequestInput {
+  song_title: string;
+  artist: string;
+  requester_name?: string;
+  message?: string;
+  priority?: RequestPriority;
+}
+
+export interface SubmitResult {
+  /** False when the same song was already pending: the answer is that request. */
+  created: boolean;
+  request: SongRequest;
+}
+
+export class RequestService {
+  constructor(
+    private readonly store: Pick<Store, 'requests' | 'station'>,
+    private readonly live: LiveHub,
+    private readonly rules: RequestRules,
+    private readonly clock: Clock,
+  ) {}
+
+  async submit(input: SongRequestInput, requester: string): Promise<SubmitResult> {
+    const now = this.clock();
+    const id = songId(input.artist, input.song_title);
+    if (this.rules.thresholdSeconds > 0) {
+      const lastPlayed = await this.store.station.lastPlayedAt(id);
+      const sincePlayed = lastPlayed === null ? Infinity : toUnixSeconds(now) - lastPlayed;
+      if (sincePlayed < this.rules.thresholdSeconds) {
+        throw new AppError('RECENTLY_PLAYED', {
+          message: `That song was played ${Math.floor(sincePlayed / 60)} minutes ago; it can be requested again later.`,
+          retryAfterSeconds: this.rules.thresholdSeconds - sincePlayed,
+        });
+      }
+    }
+    const request: SongRequest = {
+      id: randomUUID(),
+      song_title: input.song_title,
+      artist: input.artist,
+      // An empty name or message from a blank form field means "not given".
+      requester_name: input.requester_name || 'Anonymous',
+      message: input.message || null,
+      priority: input.priority ?? 'normal',
+      status: 'pending',
+      created_at: toUnixSeconds(now),
+    };
+    const outcome = await this.store.requests.submit(request, {
+      songId: id,
+      requester,
+      delaySeconds: this.rules.delaySeconds,
+      createdMs: now,
+    });
+    switch (outcome.kind) {
+      case 'too_soon':
+        throw new AppError('RATE_LIMITED', {
+          message: `You can request another song in ${outcome.retryAfterSeconds} seconds.`,
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        });
+      case 'duplicate':
+        return { created: false, request: outcome.request };
+      case 'created':
+        this.live.publish('request:new', outcome.request);
+        return { created: true, request: outcome.request };
+    }
+  }
+
+  list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
+    return this.store.requests.list(status, limit);
+  }
+}

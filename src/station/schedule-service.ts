@@ -1,0 +1,84 @@
+import { DateTime } from 'luxon';
+import type { OneOffEvent, WeeklyShow } from '../config/schema.js';
+import type { Clock } from './clock.js';
+
+export interface Occurrence {
+  id: string;
+  title: string;
+  host?: string;
+  description?: string;
+  starts_at: number;
+  ends_at: number;
+  type: 'show' | 'event';
+}
+
+export interface ScheduleSettings {
+  timezone: string;
+  shows: readonly WeeklyShow[];
+  events: readonly OneOffEvent[];
+}
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const UPCOMING_DAYS = 7;
+
+const at = (date: DateTime, hhmm: string) => {
+  const [hour, minute] = hhmm.split(':').map(Number);
+  // Wall-clock time in the station's zone: across a DST change "06:00" stays 06:00 local.
+  // A time skipped by spring-forward moves to the first valid instant after it.
+  return DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour, minute }, { zone: date.zone });
+};
+
+const describe = (item: WeeklyShow | OneOffEvent) => ({
+  id: item.id,
+  title: item.title,
+  ...(item.host !== undefined ? { host: item.host } : {}),
+  ...(item.description !== undefined ? { description: item.description } : {}),
+});
+
+/** Turns weekly shows (local times in the station's zone) and one-off events into dated occurrences. */
+export class ScheduleService {
+  constructor(
+    private readonly settings: ScheduleSettings,
+    private readonly clock: Clock,
+  ) {}
+
+  schedule() {
+    const nowMs = this.clock();
+    const horizonMs = nowMs + UPCOMING_DAYS * 86_400_000;
+    const occurrences = [...this.weeklyOccurrences(nowMs), ...this.eventOccurrences()]
+      .filter((o) => o.ends_at * 1000 > nowMs && o.starts_at * 1000 < horizonMs)
+      .sort((a, b) => a.starts_at - b.starts_at || a.title.localeCompare(b.title));
+    // A one-off event overrides the regular show it overlaps.
+    const onAir = occurrences.filter((o) => o.starts_at * 1000 <= nowMs);
+    const current = onAir.find((o) => o.type === 'event') ?? onAir[0] ?? null;
+    return {
+      timezone: this.settings.timezone,
+      current,
+      shows: this.settings.shows,
+      upcoming: occurrences.filter((o) => o.starts_at * 1000 > nowMs),
+    };
+  }
+
+  private *weeklyOccurrences(nowMs: number): Generator<Occurrence> {
+    const today = DateTime.fromMillis(nowMs, { zone: this.settings.timezone }).startOf('day');
+    // From yesterday (a show running past midnight may still be on) to a week ahead.
+    for (let offset = -1; offset <= UPCOMING_DAYS; offset++) {
+      const day = today.plus({ days: offset });
+      const weekday = WEEKDAYS[day.weekday - 1]!;
+      for (const show of this.settings.shows) {
+        if (!show.days.includes(weekday)) continue;
+        const start = at(day, show.start);
+        const end = show.end > show.start ? at(day, show.end) : at(day.plus({ days: 1 }), show.end);
+        yield { ...describe(show), starts_at: Math.floor(start.toSeconds()), ends_at: Math.floor(end.toSeconds()), type: 'show' };
+      }
+    }
+  }
+
+  private *eventOccurrences(): Generator<Occurrence> {
+    for (const event of this.settings.events) {
+      const start = DateTime.fromISO(event.start, { zone: this.settings.timezone });
+      const end = DateTime.fromISO(event.end, { zone: this.settings.timezone });
+      yield { ...describe(event), starts_at: Math.floor(start.toSeconds()), ends_at: Math.floor(end.toSeconds()), type: 'event' };
+    }
+  }
+}

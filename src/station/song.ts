@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+
+export interface Song {
+  /** Stable across polls and nodes: a hash of artist and title, case and spacing ignored. */
+  id: string;
+  title: string;
+  artist: string;
+  album?: string;
+  /** "Artist - Title", as stream servers and players show it. */
+  text: string;
+  art?: string;
+}
+
+const normalize = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The same song requested as "AMAZING grace " and "Amazing Grace" has one id. */
+export function songId(artist: string, title: string): string {
+  return createHash('sha1').update(`${normalize(artist)}\u0000${normalize(title)}`).digest('hex').slice(0, 16);
+}
+
+export function makeSong(artist: string, title: string, extra: { album?: string; art?: string } = {}): Song {
+  const cleanArtist = artist.trim();
+  const cleanTitle = title.trim();
+  return {
+    id: songId(cleanArtist, cleanTitle),
+    title: cleanTitle,
+    artist: cleanArtist,
+    ...extra,
+    text: cleanArtist ? `${cleanArtist} - ${cleanTitle}` : cleanTitle,
+  };
+}

@@ -1,0 +1,62 @@
+import { pendingScore } from '../request-order.js';
+import type { RequestQueue, RequestStatus, SongRequest, SubmitOutcome, SubmitRules } from '../types.js';
+
+interface Entry {
+  request: SongRequest;
+  songId: string;
+  createdMs: number;
+}
+
+/** The request queue in process memory; the newest `capacity` requests are kept. */
+export class MemoryRequestQueue implements RequestQueue {
+  private readonly entries: Entry[] = [];
+  private readonly pendingBySong = new Map<string, Entry>();
+  private readonly nextAllowedAt = new Map<string, number>();
+
+  constructor(private readonly capacity: number) {}
+
+  async submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
+    const existing = this.pendingBySong.get(rules.songId);
+    if (existing) return { kind: 'duplicate', request: { ...existing.request } };
+    const now = rules.createdMs;
+    const allowedAt = this.nextAllowedAt.get(rules.requester) ?? 0;
+    if (allowedAt > now) return { kind: 'too_soon', retryAfterSeconds: Math.ceil((allowedAt - now) / 1000) };
+    if (rules.delaySeconds > 0) this.nextAllowedAt.set(rules.requester, now + rules.delaySeconds * 1000);
+    const entry: Entry = { request: { ...request }, songId: rules.songId, createdMs: now };
+    this.entries.push(entry);
+    this.pendingBySong.set(rules.songId, entry);
+    this.trim(now);
+    return { kind: 'created', request: { ...entry.request } };
+  }
+
+  async list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
+    if (status === 'pending') {
+      return [...this.pendingBySong.values()]
+        .sort((a, b) => pendingScore(a.request.priority, a.createdMs) - pendingScore(b.request.priority, b.createdMs))
+        .slice(0, limit)
+        .map((e) => ({ ...e.request }));
+    }
+    const result: SongRequest[] = [];
+    for (let i = this.entries.length - 1; i >= 0 && result.length < limit; i--) {
+      const { request } = this.entries[i]!;
+      if (status === 'all' || request.status === status) result.push({ ...request });
+    }
+    return result;
+  }
+
+  async markPlayed(songId: string): Promise<SongRequest | null> {
+    const entry = this.pendingBySong.get(songId);
+    if (!entry) return null;
+    entry.request.status = 'played';
+    this.pendingBySong.delete(songId);
+    return { ...entry.request };
+  }
+
+  private trim(now: number): void {
+    while (this.entries.length > this.capacity) {
+      const dropped = this.entries.shift()!;
+      if (this.pendingBySong.get(dropped.songId) === dropped) this.pendingBySong.delete(dropped.songId);
+    }
+    for (const [requester, allowedAt] of this.nextAllowedAt) if (allowedAt <= now) this.nextAllowedAt.delete(requester);
+  }
+}

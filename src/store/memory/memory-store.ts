@@ -1,0 +1,25 @@
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { FlexibleRateLimiter } from '../flexible-rate-limiter.js';
+import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
+import { MemoryChatLog } from './memory-chat-log.js';
+import { MemoryFeedbackLog } from './memory-feedback-log.js';
+import { MemoryRequestQueue } from './memory-request-queue.js';
+import { MemoryStationStore } from './memory-station-store.js';
+
+/** The default store: one process, nothing to install, bounded so it cannot grow without end. */
+export function createMemoryStore(limits: StoreLimits): Store {
+  return {
+    kind: 'memory',
+    chat: new MemoryChatLog(limits.chatHistory),
+    requests: new MemoryRequestQueue(limits.requestHistory),
+    feedback: new MemoryFeedbackLog(limits.feedbackHistory),
+    station: new MemoryStationStore(),
+    rateLimiter: (name: string, settings: RateLimitSettings) =>
+      new FlexibleRateLimiter(
+        new RateLimiterMemory({ keyPrefix: name, points: settings.limit, duration: settings.windowSeconds }),
+        settings,
+      ),
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,52 @@
+import { createClient, ErrorReply } from 'redis';
+import type { Logger } from 'pino';
+import { AppError, isAppError } from '../../errors.js';
+
+export type RedisClient = ReturnType<typeof createClient>;
+
+/**
+ * A node-redis client tuned to fail fast instead of queueing: while Redis is away, commands are
+ * refused at once (disableOfflineQueue) so requests answer 503 instead of hanging, and the client
+ * keeps reconnecting in the background with capped backoff. A PING every second and a socket
+ * timeout turn a hung (not closed) Redis into a reconnect too.
+ */
+export function createRedisClient(url: string, log: Logger): RedisClient {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    pingInterval: 1000,
+    socket: {
+      connectTimeout: 2000,
+      socketTimeout: 5000,
+      reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000),
+    },
+  });
+  // Without an 'error' listener node-redis errors would crash the process. Log an outage once,
+  // not on every reconnect attempt.
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (!down) log.error({ err: error }, 'redis connection lost; reconnecting');
+    down = true;
+  });
+  client.on('ready', () => {
+    if (down) log.info('redis connection restored');
+    down = false;
+  });
+  // Never awaited: the service starts (and /readyz says 503) while Redis is still out of reach.
+  client.connect().catch((error: unknown) => log.error({ err: error }, 'redis connect failed'));
+  return client;
+}
+
+/**
+ * Runs Redis calls so that a connection failure becomes 503 UNAVAILABLE. An ErrorReply is Redis
+ * refusing a command (a bug on our side), so it stays a 500.
+ */
+export async function redisCall<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    if (error instanceof ErrorReply && !error.message.startsWith('LOADING') && !error.message.startsWith('BUSY')) throw error;
+    throw new AppError('UNAVAILABLE', { retryAfterSeconds: 5, cause: error });
+  }
+}

@@ -1,0 +1,24 @@
+import type { Feedback, FeedbackLog } from '../types.js';
+import { redisCall, type RedisClient } from './redis-connection.js';
+
+/** Feedback as a capped Redis list, newest at the head; push and trim go in one MULTI. */
+export class RedisFeedbackLog implements FeedbackLog {
+  constructor(
+    private readonly client: RedisClient,
+    private readonly key: string,
+    private readonly capacity: number,
+  ) {}
+
+  append(feedback: Feedback): Promise<void> {
+    return redisCall(async () => {
+      await this.client.multi().lPush(this.key, JSON.stringify(feedback)).lTrim(this.key, 0, this.capacity - 1).exec();
+    });
+  }
+
+  recent(limit: number): Promise<Feedback[]> {
+    return redisCall(async () => {
+      const rows = await this.client.lRange(this.key, 0, limit - 1);
+      return rows.map((row) => JSON.parse(row) as Feedback);
+    });
+  }
+}

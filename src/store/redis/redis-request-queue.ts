@@ -1,0 +1,117 @@
+import { pendingScore } from '../request-order.js';
+import type { RequestQueue, RequestStatus, SongRequest, SubmitOutcome, SubmitRules } from '../types.js';
+import { LuaScript } from './lua-script.js';
+import { redisCall, type RedisClient } from './redis-connection.js';
+
+// KEYS: data (id→json), pending (zset by priority then age), all (zset by time), bySong
+// (songId→pending id), songOf (id→songId), requester (throttle key).
+// ARGV: songId, id, json, pendingScore, delaySeconds, capacity, createdMs.
+const SUBMIT = new LuaScript(`
+local existing = redis.call('HGET', KEYS[4], ARGV[1])
+if existing then
+  local json = redis.call('HGET', KEYS[1], existing)
+  if json then return {'duplicate', json} end
+  redis.call('HDEL', KEYS[4], ARGV[1])
+end
+local delay = tonumber(ARGV[5])
+if delay > 0 then
+  local ttl = redis.call('PTTL', KEYS[6])
+  if ttl > 0 then return {'too_soon', tostring(ttl)} end
+end
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+redis.call('HSET', KEYS[5], ARGV[2], ARGV[1])
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
+redis.call('HSET', KEYS[4], ARGV[1], ARGV[2])
+if delay > 0 then redis.call('SET', KEYS[6], '1', 'EX', delay) end
+local excess = redis.call('ZCARD', KEYS[3]) - tonumber(ARGV[6])
+if excess > 0 then
+  for _, old in ipairs(redis.call('ZRANGE', KEYS[3], 0, excess - 1)) do
+    local song = redis.call('HGET', KEYS[5], old)
+    if song and redis.call('HGET', KEYS[4], song) == old then redis.call('HDEL', KEYS[4], song) end
+    redis.call('HDEL', KEYS[1], old)
+    redis.call('HDEL', KEYS[5], old)
+    redis.call('ZREM', KEYS[2], old)
+  end
+  redis.call('ZREMRANGEBYRANK', KEYS[3], 0, excess - 1)
+end
+return {'created', ARGV[3]}
+`);
+
+// KEYS: data, pending, all. ARGV: status ('pending' | 'all' | other), limit.
+const LIST = new LuaScript(`
+local want, limit, out = ARGV[1], tonumber(ARGV[2]), {}
+local ids
+if want == 'pending' then ids = redis.call('ZRANGE', KEYS[2], 0, limit - 1)
+else ids = redis.call('ZREVRANGE', KEYS[3], 0, -1) end
+for _, id in ipairs(ids) do
+  local json = redis.call('HGET', KEYS[1], id)
+  if json and (want == 'pending' or want == 'all' or cjson.decode(json).status == want) then
+    out[#out + 1] = json
+    if #out >= limit then break end
+  end
+end
+return out
+`);
+
+// KEYS: data, pending, bySong. ARGV: songId.
+const MARK_PLAYED = new LuaScript(`
+local id = redis.call('HGET', KEYS[3], ARGV[1])
+if not id then return false end
+redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('ZREM', KEYS[2], id)
+local json = redis.call('HGET', KEYS[1], id)
+if not json then return false end
+local request = cjson.decode(json)
+request.status = 'played'
+json = cjson.encode(request)
+redis.call('HSET', KEYS[1], id, json)
+return json
+`);
+
+/** The song request queue in Redis; every change is one Lua script, so nodes cannot race. */
+export class RedisRequestQueue implements RequestQueue {
+  private readonly keys: { data: string; pending: string; all: string; bySong: string; songOf: string };
+
+  constructor(
+    private readonly client: RedisClient,
+    private readonly prefix: string,
+    private readonly capacity: number,
+  ) {
+    this.keys = {
+      data: `${prefix}requests:data`,
+      pending: `${prefix}requests:pending`,
+      all: `${prefix}requests:all`,
+      bySong: `${prefix}requests:pending-by-song`,
+      songOf: `${prefix}requests:song-of`,
+    };
+  }
+
+  submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
+    return redisCall(async () => {
+      const k = this.keys;
+      const reply = (await SUBMIT.run(
+        this.client,
+        [k.data, k.pending, k.all, k.bySong, k.songOf, `${this.prefix}requests:requester:${rules.requester}`],
+        [rules.songId, request.id, JSON.stringify(request), pendingScore(request.priority, rules.createdMs), rules.delaySeconds, this.capacity, rules.createdMs],
+      )) as [string, string];
+      const [kind, value] = reply;
+      if (kind === 'too_soon') return { kind, retryAfterSeconds: Math.ceil(Number(value) / 1000) };
+      return { kind: kind as 'created' | 'duplicate', request: JSON.parse(value) as SongRequest };
+    });
+  }
+
+  list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
+    return redisCall(async () => {
+      const rows = (await LIST.run(this.client, [this.keys.data, this.keys.pending, this.keys.all], [status, limit])) as string[];
+      return rows.map((row) => JSON.parse(row) as SongRequest);
+    });
+  }
+
+  markPlayed(songId: string): Promise<SongRequest | null> {
+    return redisCall(async () => {
+      const json = (await MARK_PLAYED.run(this.client, [this.keys.data, this.keys.pending, this.keys.bySong], [songId])) as string | null;
+      return json ? (JSON.parse(json) as SongRequest) : null;
+    });
+  }
+}

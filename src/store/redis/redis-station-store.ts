@@ -1,0 +1,48 @@
+import { emptyStationState, type StationState, type StationStore } from '../types.js';
+import { redisCall, type RedisClient } from './redis-connection.js';
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * Station state shared by all nodes: one JSON document (read whole by every status request),
+ * plus a sorted set of last-play times per song, trimmed to a day, for the request rules.
+ */
+export class RedisStationStore implements StationStore {
+  private readonly stateKey: string;
+  private readonly playsKey: string;
+
+  constructor(
+    private readonly client: RedisClient,
+    prefix: string,
+  ) {
+    this.stateKey = `${prefix}station:state`;
+    this.playsKey = `${prefix}station:last-played`;
+  }
+
+  read(): Promise<StationState> {
+    return redisCall(async () => {
+      const json = await this.client.get(this.stateKey);
+      return json ? { ...emptyStationState(), ...(JSON.parse(json) as Partial<StationState>) } : emptyStationState();
+    });
+  }
+
+  write(state: StationState): Promise<void> {
+    return redisCall(async () => {
+      await this.client.set(this.stateKey, JSON.stringify(state));
+    });
+  }
+
+  lastPlayedAt(songId: string): Promise<number | null> {
+    return redisCall(async () => this.client.zScore(this.playsKey, songId));
+  }
+
+  recordPlay(songId: string, atSeconds: number): Promise<void> {
+    return redisCall(async () => {
+      await this.client
+        .multi()
+        .zAdd(this.playsKey, { score: atSeconds, value: songId })
+        .zRemRangeByScore(this.playsKey, '-inf', atSeconds - DAY_SECONDS)
+        .exec();
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { AppError } from '../../errors.js';
+import { FlexibleRateLimiter } from '../flexible-rate-limiter.js';
+import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
+import { RedisChatLog } from './redis-chat-log.js';
+import { createRedisClient, redisCall } from './redis-connection.js';
+import { RedisFeedbackLog } from './redis-feedback-log.js';
+import { RedisRequestQueue } from './redis-request-queue.js';
+import { RedisStationStore } from './redis-station-store.js';
+
+export interface RedisStoreOptions {
+  url: string;
+  /** Every key starts with it, so several stations or test runs can share one Redis. */
+  prefix: string;
+  limits: StoreLimits;
+  log: Logger;
+}
+
+/** Every piece of shared state in Redis, so any number of nodes serve one station. */
+export function createRedisStore(options: RedisStoreOptions): Store {
+  const { prefix, limits } = options;
+  const client = createRedisClient(options.url, options.log);
+  return {
+    kind: 'redis',
+    chat: new RedisChatLog(client, `${prefix}chat`, limits.chatHistory),
+    requests: new RedisRequestQueue(client, prefix, limits.requestHistory),
+    feedback: new RedisFeedbackLog(client, `${prefix}feedback`, limits.feedbackHistory),
+    station: new RedisStationStore(client, prefix),
+    rateLimiter: (name: string, settings: RateLimitSettings) =>
+      new FlexibleRateLimiter(
+        new RateLimiterRedis({
+          storeClient: client,
+          useRedisPackage: true,
+          // Fail at once while disconnected instead of waiting: the request answers 503.
+          rejectIfRedisNotReady: true,
+          keyPrefix: `${prefix}ratelimit:${name}`,
+          points: settings.limit,
+          duration: settings.windowSeconds,
+        }),
+        settings,
+      ),
+    ping: () =>
+      redisCall(async () => {
+        if (!client.isReady) throw new AppError('UNAVAILABLE', { message: 'Redis is not connected.' });
+        await client.ping();
+      }),
+    close: async () => {
+      if (client.isOpen) await client.close();
+      else client.destroy();
+    },
+  };
+}

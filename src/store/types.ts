@@ -1,0 +1,151 @@
+import type { RateLimiter } from '../http/rate-limit.js';
+import type { Song } from '../station/song.js';
+
+/** Times are Unix seconds in everything clients see; the chat log keeps milliseconds for `since`. */
+
+export interface ChatMessage {
+  /** "<milliseconds>-<sequence>": increases with time, so ids order messages and de-duplicate polls. */
+  id: string;
+  nickname: string;
+  message: string;
+  timestamp: number;
+}
+
+export interface ChatLog {
+  /** Stores a message; the log assigns id and time (in Redis from the server's clock, one clock for all nodes). */
+  append(entry: { nickname: string; message: string }): Promise<ChatMessage>;
+  /** Messages strictly after `afterMs`, oldest first; the newest `limit` when more match. */
+  listAfter(afterMs: number, limit: number): Promise<ChatMessage[]>;
+}
+
+export type RequestPriority = 'low' | 'normal' | 'high';
+export type RequestStatus = 'pending' | 'played' | 'rejected';
+
+export interface SongRequest {
+  id: string;
+  song_title: string;
+  artist: string;
+  requester_name: string;
+  message: string | null;
+  priority: RequestPriority;
+  status: RequestStatus;
+  created_at: number;
+}
+
+export type SubmitOutcome =
+  | { kind: 'created'; request: SongRequest }
+  /** The same song is already pending: the existing request, nothing queued twice. */
+  | { kind: 'duplicate'; request: SongRequest }
+  /** This requester queued something less than `delaySeconds` ago. */
+  | { kind: 'too_soon'; retryAfterSeconds: number };
+
+export interface SubmitRules {
+  /** Same artist+title, case-insensitive: the song's id. */
+  songId: string;
+  /** Who asked (the client IP); one new request per `delaySeconds` each. */
+  requester: string;
+  delaySeconds: number;
+  /** Creation time in ms: orders requests of the same priority, and starts the requester's delay. */
+  createdMs: number;
+}
+
+export interface RequestQueue {
+  /** Checks both rules and queues in one atomic step, so racing duplicates cannot both get in. */
+  submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome>;
+  /** Pending: high priority first, then oldest first. Other statuses and `all`: newest first. */
+  list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]>;
+  /** The pending request for this song becomes `played` (the poller calls this on a song change). */
+  markPlayed(songId: string): Promise<SongRequest | null>;
+}
+
+export interface Feedback {
+  id: string;
+  type: string;
+  content: string | null;
+  rating: number | null;
+  song: Song | null;
+  created_at: number;
+}
+
+export interface FeedbackLog {
+  append(feedback: Feedback): Promise<void>;
+  /** Newest first. */
+  recent(limit: number): Promise<Feedback[]>;
+}
+
+export interface PlayedSong {
+  song: Song;
+  played_at: number;
+}
+
+/** What the poller learns from the stream server; read by status, stats and now playing. */
+export interface StationState {
+  /** `unknown` until the first poll. */
+  serverStatus: 'online' | 'offline' | 'unknown';
+  listeners: number;
+  peakToday: number;
+  nowPlaying: PlayedSong | null;
+  /** Newest first. */
+  history: PlayedSong[];
+  /** Unix seconds the current stream started, or null when not known. */
+  streamStartedAt: number | null;
+  bitrateKbps: number | null;
+  codec: string | null;
+  totalListenerSeconds: number;
+  totalSongsPlayed: number;
+  averageListeningSeconds: number | null;
+  listenerHistory: Array<{ timestamp: number; listeners: number }>;
+  mostPopular: Array<{ song: Song; plays: number; requests: number; average_rating: number | null }>;
+  updatedAt: number | null;
+}
+
+export interface StationStore {
+  read(): Promise<StationState>;
+  write(state: StationState): Promise<void>;
+  /** When this song last started playing (Unix seconds), for the recently-played request rule. */
+  lastPlayedAt(songId: string): Promise<number | null>;
+  recordPlay(songId: string, atSeconds: number): Promise<void>;
+}
+
+export interface RateLimitSettings {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface Store {
+  readonly kind: 'memory' | 'redis';
+  readonly chat: ChatLog;
+  readonly requests: RequestQueue;
+  readonly feedback: FeedbackLog;
+  readonly station: StationStore;
+  /** A counter shared by every node using this store (in Redis one atomic round trip per request). */
+  rateLimiter(name: string, settings: RateLimitSettings): RateLimiter;
+  /** Resolves when the store answers; throws AppError UNAVAILABLE otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreLimits {
+  chatHistory: number;
+  requestHistory: number;
+  feedbackHistory: number;
+}
+
+export function emptyStationState(): StationState {
+  return {
+    serverStatus: 'unknown',
+    listeners: 0,
+    peakToday: 0,
+    nowPlaying: null,
+    history: [],
+    streamStartedAt: null,
+    bitrateKbps: null,
+    codec: null,
+    totalListenerSeconds: 0,
+    totalSongsPlayed: 0,
+    averageListeningSeconds: null,
+    listenerHistory: [],
+    mostPopular: [],
+    updatedAt: null,
+  };
+}

@@ -1,0 +1,74 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import * as ajvFormats from 'ajv-formats';
+import type { TSchema, Static } from '@sinclair/typebox';
+
+// ajv-formats is CommonJS with `exports.default`; under NodeNext the plugin sits on `.default`.
+const addFormats = ajvFormats.default.default;
+
+/** One broken rule, in the shape clients receive in `error.details`. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
+export type Validator<T> = (input: unknown) => ValidationResult<T>;
+
+function createAjv(coerceTypes: boolean): Ajv {
+  // allErrors: a client fixing a form wants every broken rule at once, not one per round trip.
+  // verbose: gives the failing sub-schema, so a `patternMessage` can replace a raw regex in the answer.
+  const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes, strict: true, useDefaults: false });
+  addFormats(ajv, ['date-time', 'uri']);
+  ajv.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
+  return ajv;
+}
+
+const bodyAjv = createAjv(false);
+// Query strings only carry text: "20" must count as the integer 20.
+const queryAjv = createAjv(true);
+
+function fieldOf(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return path ? `${path}.${missing}` : missing;
+  }
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    return path ? `${path}.${extra}` : extra;
+  }
+  return path || '(root)';
+}
+
+function messageOf(error: ErrorObject): string {
+  const parent = error.parentSchema as { patternMessage?: string } | undefined;
+  if (error.keyword === 'pattern' && parent?.patternMessage) return parent.patternMessage;
+  if (error.keyword === 'required') return 'is required';
+  if (error.keyword === 'additionalProperties') return 'is not a known setting';
+  return error.message ?? 'is invalid';
+}
+
+export function toProblems(errors: ErrorObject[] | null | undefined): FieldProblem[] {
+  const seen = new Set<string>();
+  const problems: FieldProblem[] = [];
+  for (const error of errors ?? []) {
+    const problem = { field: fieldOf(error), message: messageOf(error) };
+    const key = `${problem.field}\u0000${problem.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      problems.push(problem);
+    }
+  }
+  return problems;
+}
+
+function compileWith<S extends TSchema>(ajv: Ajv, schema: S): Validator<Static<S>> {
+  const check = ajv.compile(schema);
+  return (input) => (check(input) ? { ok: true, value: input as Static<S> } : { ok: false, problems: toProblems(check.errors) });
+}
+
+/** Compiles a JSON body schema once; the validator is then called per request. */
+export const compileBodyValidator = <S extends TSchema>(schema: S) => compileWith(bodyAjv, schema);
+
+/** Compiles a query schema once; values are coerced from text ("20" → 20) while validating. */
+export const compileQueryValidator = <S extends TSchema>(schema: S) => compileWith(queryAjv, schema);
