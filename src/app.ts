@@ -33,21 +33,21 @@ export interface App {
   close(): Promise<void>;
 }
 
-function createStore(config: Readonly<Config>, log: Logger): Store {
+function createStore(config: Readonly<Config>, log: Logger, clock: Clock): Store {
   const limits: StoreLimits = {
     chatHistory: config.chat.historySize,
     requestHistory: config.requests.historySize,
     feedbackHistory: config.feedback.historySize,
   };
   if (config.redis.url) return createRedisStore({ url: config.redis.url, prefix: config.redis.prefix, limits, log: log.child({ component: 'redis' }) });
-  return createMemoryStore(limits);
+  return createMemoryStore(limits, clock);
 }
 
 /** The composition root: picks the store from config, builds the services, declares the routes. */
 export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
   const clock = options.clock ?? systemClock;
-  const store = createStore(config, log);
+  const store = createStore(config, log, clock);
   const live = silentLiveHub;
 
   const station = new StationService(store.station, config.station, clock);

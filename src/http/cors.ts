@@ -29,9 +29,9 @@ export class CorsPolicy {
     return [['Vary', 'Origin']];
   }
 
-  preflightHeaders(origin: string, allow: string): HeaderList {
+  /** Added to `headers(origin)` on an OPTIONS answer. */
+  preflightHeaders(allow: string): HeaderList {
     return [
-      ...this.headers(origin),
       ['Access-Control-Allow-Methods', allow],
       ['Access-Control-Allow-Headers', ALLOWED_REQUEST_HEADERS],
       ['Access-Control-Max-Age', '600'],

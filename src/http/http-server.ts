@@ -46,6 +46,8 @@ interface Incoming {
   started: number;
 }
 
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 // Present at runtime in uWS.js v20.30 but missing from its typings: closes every socket of the app.
 type ClosableApp = TemplatedApp & { close?: () => void };
 
@@ -78,9 +80,8 @@ export class HttpServer {
       validateQuery: definition.query ? compileQueryValidator(definition.query) : undefined,
       validateBody: definition.body ? compileBodyValidator(definition.body) : undefined,
     });
-    const methods = [...entry.byMethod.keys()];
-    if (methods.includes('GET')) methods.push('HEAD');
-    entry.allow = [...methods, 'OPTIONS'].join(', ');
+    const served = (m: string) => entry.byMethod.has(m === 'HEAD' ? 'GET' : m) || m === 'OPTIONS';
+    entry.allow = METHOD_ORDER.filter(served).join(', ');
   }
 
   listen(host: string, port: number): Promise<number> {
@@ -139,7 +140,7 @@ export class HttpServer {
     };
 
     if (entry && incoming.method === 'OPTIONS') {
-      sendJson(target, 204, null, [...incoming.baseHeaders, ...this.options.cors.preflightHeaders(headers.origin ?? '', entry.allow)]);
+      sendJson(target, 204, null, [...incoming.baseHeaders, ...this.options.cors.preflightHeaders(entry.allow)]);
       return;
     }
 

@@ -1,5 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { FlexibleRateLimiter } from '../flexible-rate-limiter.js';
+import { systemClock, type Clock } from '../../station/clock.js';
 import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
@@ -7,10 +8,10 @@ import { MemoryRequestQueue } from './memory-request-queue.js';
 import { MemoryStationStore } from './memory-station-store.js';
 
 /** The default store: one process, nothing to install, bounded so it cannot grow without end. */
-export function createMemoryStore(limits: StoreLimits): Store {
+export function createMemoryStore(limits: StoreLimits, clock: Clock = systemClock): Store {
   return {
     kind: 'memory',
-    chat: new MemoryChatLog(limits.chatHistory),
+    chat: new MemoryChatLog(limits.chatHistory, clock),
     requests: new MemoryRequestQueue(limits.requestHistory),
     feedback: new MemoryFeedbackLog(limits.feedbackHistory),
     station: new MemoryStationStore(),

@@ -1,0 +1,39 @@
+import { pino } from 'pino';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import type { Clock } from '../../src/station/clock.js';
+
+export interface TestServer {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+type Overrides = Record<string, unknown>;
+
+/** A real server on 127.0.0.1, port 0, with config/default.json plus `overrides`, environment ignored. */
+export async function startTestServer(overrides: Overrides = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
+  const config = loadConfig({}, { logLevel: 'silent', ...overrides, server: { host: '127.0.0.1', port: 0, ...(overrides.server as Overrides | undefined) } });
+  const app = createApp(config, { log: pino({ level: config.logLevel }), ...options });
+  const port = await app.listen();
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** fetch + JSON, with a JSON content type for object bodies. */
+export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<JsonResponse> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
