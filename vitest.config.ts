@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
+    reporters: ['default', './test/support/summary-reporter.ts'],
     // Each file gets its own process: uWS apps and Redis clients never leak between files.
     pool: 'forks',
     testTimeout: 20_000,
