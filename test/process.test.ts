@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 
@@ -14,8 +15,15 @@ function run(env: NodeJS.ProcessEnv) {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const logged = (msg: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => lines.some((l) => l.msg === msg) && resolve();
+      check();
+      reader.on('line', check);
+    });
+  const reader = createInterface({ input: child.stdout });
   const listening = new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
+    reader.on('line', (line) => {
       const entry = JSON.parse(line) as Record<string, unknown>;
       lines.push(entry);
       if (entry.msg === 'radio hub listening') resolve(entry.port as number);
@@ -23,7 +31,7 @@ function run(env: NodeJS.ProcessEnv) {
     void exited.then((code) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
   });
   listening.catch(() => undefined); // a test expecting an early exit never awaits it
-  return { child, lines, exited, listening, stderr: () => stderr };
+  return { child, lines, exited, listening, logged, stderr: () => stderr };
 }
 
 describe('the service process', () => {
@@ -39,6 +47,27 @@ describe('the service process', () => {
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
     expect(service.lines.map((l) => l.msg)).toContain('stopped');
+  });
+
+  it('on SIGTERM finishes a request already in flight before exiting', async () => {
+    const service = run({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'debug' });
+    const port = await service.listening;
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const body = JSON.stringify({ nickname: 'grace', message: 'last words' });
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    // Headers and half the body, then SIGTERM, then the rest once shutdown has begun.
+    socket.write(`POST /api/mobile/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    await service.logged('request received');
+    service.child.kill('SIGTERM');
+    await service.logged('shutting down: no new connections, finishing requests in flight');
+    socket.end(body.slice(10));
+    expect(await answer).toMatch(/^HTTP\/1\.1 201/);
+    expect(await service.exited).toBe(0);
   });
 
   it('exits 1 with a message naming the key when the configuration is bad', async () => {

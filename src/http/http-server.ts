@@ -110,6 +110,8 @@ export class HttpServer {
         };
       });
     }
+    // The last answers may still sit in uWS's cork buffer until the loop turns; closing now would drop them.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     (this.app as ClosableApp).close?.();
   }
 
@@ -170,6 +172,7 @@ export class HttpServer {
   private async respond(incoming: Incoming, route: CompiledRoute | undefined, body: BodyRead | undefined, early: AppError | undefined): Promise<void> {
     const { target, headers } = incoming;
     const log = this.options.log.child({ reqId: incoming.requestId });
+    log.debug({ method: incoming.method, path: incoming.path }, 'request received');
     const responseHeaders: HeaderList = [...incoming.baseHeaders];
     const headOnly = incoming.method === 'HEAD';
     // A body we did not read to its end leaves the connection mid-request: close it after answering.

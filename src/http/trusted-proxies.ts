@@ -49,8 +49,25 @@ export class TrustedProxies {
   }
 }
 
-/** "::ffff:10.0.0.1" and "10.0.0.1" are one client; keep one spelling so they share one budget. */
+/**
+ * One spelling per address, so one client has one rate-limit budget: uWS reports IPv6 peers in
+ * full form ("0000:…:ffff:7f00:0001" when listening on "::"), X-Forwarded-For may say "::1" or
+ * "::ffff:10.0.0.1". IPv6 is canonicalised (RFC 5952, via the URL parser) and IPv4-mapped
+ * addresses become plain IPv4.
+ */
 export function normalizeIp(address: string): string {
-  const lower = address.toLowerCase();
-  return lower.startsWith('::ffff:') && isIP(lower.slice(7)) === 4 ? lower.slice(7) : lower;
+  if (!address.includes(':')) return address;
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  } catch {
+    return address.toLowerCase();
+  }
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (mapped) {
+    const high = parseInt(mapped[1]!, 16);
+    const low = parseInt(mapped[2]!, 16);
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  return canonical;
 }
