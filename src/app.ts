@@ -1,18 +1,21 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/schema.js';
+import { chatModerationRoutes } from './api/admin/chat-moderation.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
 import { requestRoutes } from './api/mobile/requests.js';
 import { statusRoutes } from './api/mobile/status.js';
 import { healthRoutes } from './api/ops/health.js';
+import { AdminAuth } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
 import { HttpServer } from './http/http-server.js';
 import { TrustedProxies } from './http/trusted-proxies.js';
+import { SocketIoHub } from './live/socket-io-hub.js';
 import { ChatService } from './station/chat-service.js';
 import { systemClock, type Clock } from './station/clock.js';
+import { ContentFilter } from './station/content-filter.js';
 import { FeedbackService } from './station/feedback-service.js';
-import { silentLiveHub } from './station/live-hub.js';
 import { RequestService } from './station/request-service.js';
 import { ScheduleService } from './station/schedule-service.js';
 import { StationService } from './station/station-service.js';
@@ -29,6 +32,7 @@ export interface App {
   readonly config: Readonly<Config>;
   readonly store: Store;
   readonly http: HttpServer;
+  readonly live: SocketIoHub;
   listen(): Promise<number>;
   close(): Promise<void>;
 }
@@ -48,10 +52,18 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
   const clock = options.clock ?? systemClock;
   const store = createStore(config, log, clock);
-  const live = silentLiveHub;
+  const trustedProxies = new TrustedProxies(config.trustProxy);
+  const live = new SocketIoHub({ config, trustedProxies, log: log.child({ component: 'live' }) });
 
   const station = new StationService(store.station, config.station, clock);
-  const chat = new ChatService(store.chat, live, clock);
+  const chat = new ChatService({
+    log: store.chat,
+    moderation: store.moderation,
+    filter: new ContentFilter(config.chat),
+    live,
+    clock,
+    repeatWindowSeconds: config.chat.repeatWindowSeconds,
+  });
   const requests = new RequestService(store, live, config.requests, clock);
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
@@ -64,11 +76,12 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...requestRoutes(requests),
       ...feedbackRoutes(feedback),
       ...programmingRoutes(schedule, config.playlists),
+      ...chatModerationRoutes(chat),
       ...healthRoutes(store),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
     cors: new CorsPolicy(config.server.corsOrigins),
-    trustedProxies: new TrustedProxies(config.trustProxy),
+    trustedProxies,
     rateLimits: [
       {
         pathPrefix: '/api/mobile/',
@@ -76,15 +89,21 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         limiter: store.rateLimiter('mobile', mobileLimit),
       },
     ],
+    adminAuth: new AdminAuth(config.adminApiKey),
     log,
   });
+  live.attach(http.app, { chat, station });
 
   return {
     config,
     store,
     http,
+    live,
     listen: () => http.listen(config.server.host, config.server.port),
     close: async () => {
+      // Stop taking new connections first, so live clients reconnect to another node.
+      http.stopAccepting();
+      await live.close();
       await http.close(config.server.shutdownGraceMs);
       await store.close();
     },

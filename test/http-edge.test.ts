@@ -76,7 +76,9 @@ describe('request id', () => {
 });
 
 describe('request bodies', () => {
-  const valid = { nickname: 'grace', message: 'hello' };
+  // Distinct texts: the chat refuses one sender repeating a message.
+  let sent = 0;
+  const valid = () => ({ nickname: 'grace', message: `hello number ${++sent}` });
 
   it('refuses broken JSON with 400 INVALID_JSON', async () => {
     const res = await call(chat(), { body: '{"nickname": "grace", ' });
@@ -108,19 +110,20 @@ describe('request bodies', () => {
     });
     expect(form.status).toBe(415);
     expect(((await form.json()) as any).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const none = await fetch(chat(), { method: 'POST', body: new Blob([JSON.stringify(valid)]) });
+    const none = await fetch(chat(), { method: 'POST', body: new Blob([JSON.stringify(valid())]) });
     expect(none.status).toBe(415);
   });
 
   it('accepts a charset parameter and any letter case in the content type', async () => {
-    const res = await call(chat(), { body: valid, headers: { 'content-type': 'Application/JSON; charset=UTF-8' } });
+    const res = await call(chat(), { body: valid(), headers: { 'content-type': 'Application/JSON; charset=UTF-8' } });
     expect(res.status).toBe(201);
   });
 
   it('accepts a body of exactly 16 KiB and refuses 16 KiB + 1 byte with 413', async () => {
     const padTo = (size: number) => {
-      const base = JSON.stringify({ ...valid, padding: '' });
-      return JSON.stringify({ ...valid, padding: 'x'.repeat(size - base.length) });
+      const body = valid();
+      const base = JSON.stringify({ ...body, padding: '' });
+      return JSON.stringify({ ...body, padding: 'x'.repeat(size - base.length) });
     };
     const exact = padTo(16 * 1024);
     expect(Buffer.byteLength(exact)).toBe(16384);
@@ -144,7 +147,7 @@ describe('request bodies', () => {
   });
 
   it('ignores unknown fields and never stores them', async () => {
-    const res = await call(chat(), { body: { ...valid, admin: true, __proto__: { polluted: 1 }, id: 'forged' } });
+    const res = await call(chat(), { body: { ...valid(), admin: true, __proto__: { polluted: 1 }, id: 'forged' } });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body.data).sort()).toEqual(['id', 'message', 'nickname', 'timestamp']);
     expect(res.body.data.id).not.toBe('forged');

@@ -95,7 +95,32 @@ export const ConfigSchema = Type.Object(
     ),
     trustProxy: Type.Array(Type.String({ minLength: 1 })),
     chat: Type.Object(
-      { historySize: PositiveInt(1_000_000) },
+      {
+        historySize: PositiveInt(1_000_000),
+        /** `block` refuses messages with links (a family station's default); `allow` lets them through. */
+        links: Type.Union([Type.Literal('block'), Type.Literal('allow')]),
+        /** Words refused on top of the built-in English profanity list. */
+        blockedWords: Type.Array(Type.String({ minLength: 2, maxLength: 64 })),
+        /** Words never refused even if the list would catch them (e.g. place names). */
+        allowedWords: Type.Array(Type.String({ minLength: 1, maxLength: 64 })),
+        /** The same message from the same sender within this window is refused. */
+        repeatWindowSeconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
+        /** Chat messages one socket connection may send per window. */
+        socketFlood: Type.Object(
+          { messages: PositiveInt(10_000), windowSeconds: PositiveInt(3600) },
+          { additionalProperties: false },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    live: Type.Object(
+      {
+        /** Socket.IO connections one client IP may hold on one node. */
+        maxConnectionsPerIp: PositiveInt(100_000),
+        /** Largest socket message in bytes; larger ones close that one connection. */
+        maxHttpBufferSize: PositiveInt(1024 * 1024),
+        transports: Type.Array(Type.Union([Type.Literal('websocket'), Type.Literal('polling')]), { minItems: 1, uniqueItems: true }),
+      },
       { additionalProperties: false },
     ),
     requests: Type.Object(

@@ -1,6 +1,7 @@
 import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
+import type { AdminAuth } from './admin-auth.js';
 import { compileBodyValidator, compileQueryValidator, type Validator } from '../validation/schema-validator.js';
 import { readBody, ClientAbortedError, type BodyRead } from './body-reader.js';
 import type { CorsPolicy } from './cors.js';
@@ -18,11 +19,13 @@ export interface HttpServerOptions {
   cors: CorsPolicy;
   trustedProxies: TrustedProxies;
   rateLimits: readonly RateLimitRule[];
+  adminAuth: AdminAuth;
   log: Logger;
 }
 
 interface CompiledRoute {
   definition: RouteDefinition;
+  paramNames: string[];
   validateQuery: Validator<unknown> | undefined;
   validateBody: Validator<unknown> | undefined;
 }
@@ -40,6 +43,7 @@ interface Incoming {
   path: string;
   rawQuery: string;
   headers: Record<string, string>;
+  params: Record<string, string>;
   ip: string;
   requestId: string;
   baseHeaders: HeaderList;
@@ -77,6 +81,7 @@ export class HttpServer {
     if (entry.byMethod.has(definition.method)) throw new Error(`route declared twice: ${definition.method} ${definition.path}`);
     entry.byMethod.set(definition.method, {
       definition,
+      paramNames: definition.path.split('/').filter((part) => part.startsWith(':')).map((part) => part.slice(1)),
       validateQuery: definition.query ? compileQueryValidator(definition.query) : undefined,
       validateBody: definition.body ? compileBodyValidator(definition.body) : undefined,
     });
@@ -98,9 +103,14 @@ export class HttpServer {
   }
 
   /** Stops accepting, lets in-flight requests finish (up to graceMs), then closes every connection. */
-  async close(graceMs: number): Promise<void> {
+  /** Closes the listening socket; connections already open keep being served. */
+  stopAccepting(): void {
     if (this.listenSocket) uWS.us_listen_socket_close(this.listenSocket);
     this.listenSocket = null;
+  }
+
+  async close(graceMs: number): Promise<void> {
+    this.stopAccepting();
     if (this.inFlight > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, graceMs);
@@ -127,6 +137,11 @@ export class HttpServer {
       target.aborted = true;
       for (const listener of abortListeners) listener();
     });
+    const route = entry?.byMethod.get(routeMethodOf(req));
+    const params: Record<string, string> = {};
+    route?.paramNames.forEach((name, index) => {
+      params[name] = decodeParameter(req.getParameter(index));
+    });
     const peer = normalizeIp(Buffer.from(res.getRemoteAddressAsText()).toString());
     const requestId = requestIdFrom(headers['x-request-id'] ?? '');
     const incoming: Incoming = {
@@ -135,6 +150,7 @@ export class HttpServer {
       path: req.getUrl(),
       rawQuery: req.getQuery() ?? '',
       headers,
+      params,
       ip: this.options.trustedProxies.clientIp(peer, headers['x-forwarded-for'] ?? ''),
       requestId,
       baseHeaders: [['X-Request-Id', requestId], ...this.options.cors.headers(headers.origin ?? '')],
@@ -146,7 +162,6 @@ export class HttpServer {
       return;
     }
 
-    const route = entry?.byMethod.get(incoming.method === 'HEAD' ? 'GET' : incoming.method);
     let early: AppError | undefined;
     let body: BodyRead | undefined;
     if (!entry) early = new AppError('NOT_FOUND');
@@ -187,6 +202,7 @@ export class HttpServer {
         if (!decision.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: decision.resetSeconds });
       }
       if (early || !route) throw early ?? new AppError('NOT_FOUND');
+      if (route.definition.auth === 'admin') this.options.adminAuth.check(headers.authorization ?? '');
       const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(incoming.rawQuery))) : undefined;
       const bodyValue = body && route.validateBody ? validated(route.validateBody, parseJsonObject(await body.promise)) : undefined;
       const ctx: RequestContext = {
@@ -195,6 +211,7 @@ export class HttpServer {
         method: route.definition.method as HttpMethod,
         path: incoming.path,
         headers,
+        params: incoming.params,
         query,
         body: bodyValue,
         log,
@@ -214,6 +231,20 @@ export class HttpServer {
     } finally {
       log.debug({ method: incoming.method, path: incoming.path, status, ip: incoming.ip, ms: +(performance.now() - incoming.started).toFixed(2) }, 'request');
     }
+  }
+}
+
+/** The route-table key of a request: HEAD is served by the GET route. */
+function routeMethodOf(req: HttpRequest): string {
+  const method = req.getCaseSensitiveMethod().toUpperCase();
+  return method === 'HEAD' ? 'GET' : method;
+}
+
+function decodeParameter(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // a malformed %-escape is just an id that matches nothing
   }
 }
 

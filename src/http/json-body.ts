@@ -22,6 +22,11 @@ export function parseJsonObject(bytes: Buffer): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new AppError('INVALID_JSON', { message: 'The body must be a JSON object.' });
   }
+  return trimStrings(value as Record<string, unknown>);
+}
+
+/** A copy with top-level strings trimmed (also for socket payloads, so both doors measure alike). */
+export function trimStrings(value: Record<string, unknown>): Record<string, unknown> {
   const trimmed: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     // Assigning "__proto__" would swap the object's prototype; no field of ours has that name.

@@ -11,6 +11,8 @@ export interface RequestContext<Query = unknown, Body = unknown> {
   readonly path: string;
   /** Request headers, lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Path parameters (`:id` in the route path), URL-decoded. */
+  readonly params: Readonly<Record<string, string>>;
   readonly query: Query;
   readonly body: Body;
   readonly log: Logger;
@@ -29,6 +31,8 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   method: HttpMethod;
   path: string;
   summary: string;
+  /** `admin`: the Authorization header must carry the admin Bearer key. */
+  auth?: 'admin';
   query?: Q;
   body?: B;
   handler: (

@@ -16,6 +16,22 @@ export interface ChatLog {
   append(entry: { nickname: string; message: string }): Promise<ChatMessage>;
   /** Messages strictly after `afterMs`, oldest first; the newest `limit` when more match. */
   listAfter(afterMs: number, limit: number): Promise<ChatMessage[]>;
+  /** Removes a message from the history; false when there was none with that id. */
+  delete(id: string): Promise<boolean>;
+}
+
+export type BanTarget = { kind: 'nickname' | 'ip'; value: string };
+
+/** Chat moderation state shared by every node: bans and each sender's last message. */
+export interface ModerationStore {
+  ban(target: BanTarget, seconds: number): Promise<void>;
+  /** Whether this nickname (any letter case) or this IP is banned now. */
+  isBanned(nickname: string, ip: string): Promise<boolean>;
+  /**
+   * Records `fingerprint` as the sender's last message for `windowSeconds` and tells whether it
+   * repeats the one recorded before (one atomic step, so racing duplicates are caught too).
+   */
+  repeatsLast(sender: string, fingerprint: string, windowSeconds: number): Promise<boolean>;
 }
 
 export type RequestPriority = 'low' | 'normal' | 'high';
@@ -118,6 +134,7 @@ export interface Store {
   readonly requests: RequestQueue;
   readonly feedback: FeedbackLog;
   readonly station: StationStore;
+  readonly moderation: ModerationStore;
   /** A counter shared by every node using this store (in Redis one atomic round trip per request). */
   rateLimiter(name: string, settings: RateLimitSettings): RateLimiter;
   /** Resolves when the store answers; throws AppError UNAVAILABLE otherwise. */

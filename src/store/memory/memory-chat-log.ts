@@ -42,4 +42,11 @@ export class MemoryChatLog implements ChatLog {
     }
     return result.reverse();
   }
+
+  async delete(id: string): Promise<boolean> {
+    const index = this.entries.findIndex((entry) => entry.message.id === id);
+    if (index < 0) return false;
+    this.entries.splice(index, 1);
+    return true;
+  }
 }

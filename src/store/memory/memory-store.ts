@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../../station/clock.js';
 import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
+import { MemoryModerationStore } from './memory-moderation-store.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
 import { MemoryStationStore } from './memory-station-store.js';
 
@@ -15,6 +16,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     requests: new MemoryRequestQueue(limits.requestHistory),
     feedback: new MemoryFeedbackLog(limits.feedbackHistory),
     station: new MemoryStationStore(),
+    moderation: new MemoryModerationStore(clock),
     rateLimiter: (name: string, settings: RateLimitSettings) =>
       new FlexibleRateLimiter(
         new RateLimiterMemory({ keyPrefix: name, points: settings.limit, duration: settings.windowSeconds }),

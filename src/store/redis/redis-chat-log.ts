@@ -30,6 +30,12 @@ export class RedisChatLog implements ChatLog {
       return entries.reverse().map((e) => toMessage(e.id, { nickname: e.message.nickname ?? '', message: e.message.message ?? '' }));
     });
   }
+
+  delete(id: string): Promise<boolean> {
+    // A malformed id would make XDEL fail with an error reply; it simply names no message.
+    if (!/^\d{1,15}-\d{1,15}$/.test(id)) return Promise.resolve(false);
+    return redisCall(async () => (await this.client.xDel(this.key, id)) > 0);
+  }
 }
 
 function toMessage(id: string, entry: { nickname: string; message: string }): ChatMessage {

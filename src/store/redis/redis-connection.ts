@@ -10,10 +10,11 @@ export type RedisClient = ReturnType<typeof createClient>;
  * keeps reconnecting in the background with capped backoff. A PING every second and a socket
  * timeout turn a hung (not closed) Redis into a reconnect too.
  */
-export function createRedisClient(url: string, log: Logger): RedisClient {
+export function createRedisClient(url: string, log: Logger, options: { queueWhileOffline?: boolean } = {}): RedisClient {
   const client = createClient({
     url,
-    disableOfflineQueue: true,
+    // A subscriber must queue its SUBSCRIBE until the first connect; everything else fails fast.
+    disableOfflineQueue: !options.queueWhileOffline,
     pingInterval: 1000,
     socket: {
       connectTimeout: 2000,

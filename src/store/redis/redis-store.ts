@@ -6,6 +6,7 @@ import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
 import { RedisChatLog } from './redis-chat-log.js';
 import { createRedisClient, redisCall } from './redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
+import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
 import { RedisStationStore } from './redis-station-store.js';
 
@@ -27,6 +28,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     requests: new RedisRequestQueue(client, prefix, limits.requestHistory),
     feedback: new RedisFeedbackLog(client, `${prefix}feedback`, limits.feedbackHistory),
     station: new RedisStationStore(client, prefix),
+    moderation: new RedisModerationStore(client, prefix),
     rateLimiter: (name: string, settings: RateLimitSettings) =>
       new FlexibleRateLimiter(
         new RateLimiterRedis({

@@ -1,0 +1,51 @@
+import { isIP } from 'node:net';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../errors.js';
+import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { normalizeIp } from '../../http/trusted-proxies.js';
+import type { ChatService } from '../../station/chat-service.js';
+import { Text } from '../text-rules.js';
+
+export const BanBody = Type.Object({
+  nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  ip: Type.Optional(Type.String({ minLength: 2, maxLength: 45, description: 'IPv4 or IPv6 address' })),
+  seconds: Type.Integer({ minimum: 1, maximum: 90 * 86_400, description: 'how long the ban lasts' }),
+  reason: Type.Optional(Text({ maxLength: 200 })),
+});
+
+export function chatModerationRoutes(chat: ChatService): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/admin/chat/messages/:id',
+      summary: 'Delete a chat message: gone from history and from every live client',
+      auth: 'admin',
+      handler: async ({ params, log }) => {
+        const id = params.id ?? '';
+        if (!(await chat.delete(id))) throw new AppError('NOT_FOUND', { message: 'No chat message has that id.' });
+        log.info({ messageId: id }, 'chat message deleted by an administrator');
+        return ok({ id, deleted: true });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/admin/chat/bans',
+      summary: 'Ban a nickname or an IP address from the chat for a time',
+      auth: 'admin',
+      body: BanBody,
+      handler: async ({ body, log, requestId }) => {
+        if (body.ip && !isIP(body.ip)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'ip', message: 'must be an IPv4 or IPv6 address' }] });
+        const targets = [
+          ...(body.nickname ? [{ kind: 'nickname' as const, value: body.nickname }] : []),
+          ...(body.ip ? [{ kind: 'ip' as const, value: normalizeIp(body.ip) }] : []),
+        ];
+        if (targets.length === 0) {
+          throw new AppError('VALIDATION_FAILED', { details: [{ field: 'nickname', message: 'give a nickname, an ip, or both' }] });
+        }
+        for (const target of targets) await chat.ban(target, body.seconds);
+        log.info({ targets, seconds: body.seconds, reason: body.reason, requestId }, 'chat ban');
+        return created({ bans: targets, until: Math.floor(Date.now() / 1000) + body.seconds, reason: body.reason ?? null });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,80 @@
+import type { Logger } from 'pino';
+import { RateLimiterRes, type RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Socket } from 'socket.io';
+import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../api/chat-schemas.js';
+import { parseSince } from '../api/since-param.js';
+import { AppError } from '../errors.js';
+import { toErrorAnswer } from '../http/error-response.js';
+import { trimStrings } from '../http/json-body.js';
+import type { ChatService } from '../station/chat-service.js';
+import type { StationService } from '../station/station-service.js';
+import { compileBodyValidator, compileQueryValidator, type Validator } from '../validation/schema-validator.js';
+
+export interface LiveConnectionDeps {
+  chat: ChatService;
+  station: StationService;
+  /** Chat messages per connection per window (keyed by socket id). */
+  flood: RateLimiterMemory;
+  log: Logger;
+}
+
+type Ack = (answer: unknown) => void;
+
+const validateChatPost = compileBodyValidator(ChatPostBody);
+// History options arrive as JSON values; as text they pass the same rules as the REST query.
+const validateHistory = compileQueryValidator(ChatHistoryQuery);
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function validated<T>(validate: Validator<T>, payload: unknown): T {
+  const result = validate(payload);
+  if (!result.ok) throw new AppError('VALIDATION_FAILED', { details: result.problems });
+  return result.value;
+}
+
+/**
+ * Wires one live client: the current song on arrival, then `chat:send` and `chat:history`,
+ * each answered through its ack in the REST shapes. A handler never throws: bad payloads get
+ * an error ack, events without an ack callback are dropped, unknown events are ignored.
+ */
+export function serveLiveConnection(socket: Socket, ip: string, deps: LiveConnectionDeps): void {
+  const log = deps.log.child({ socket: socket.id });
+  const answer = (ack: Ack, work: () => Promise<unknown>) => {
+    work().then(
+      (data) => ack({ success: true, data }),
+      (error: unknown) => ack(toErrorAnswer(error, log).payload),
+    );
+  };
+
+  deps.station.nowPlaying().then(
+    (nowPlaying) => socket.emit('nowplaying', nowPlaying),
+    (error: unknown) => log.warn({ err: error }, 'could not send now playing to a new client'),
+  );
+
+  socket.on('chat:send', (payload: unknown, ack: unknown) => {
+    if (typeof ack !== 'function') return;
+    answer(ack as Ack, async () => {
+      try {
+        await deps.flood.consume(socket.id);
+      } catch (outcome) {
+        if (!(outcome instanceof RateLimiterRes)) throw outcome;
+        throw new AppError('RATE_LIMITED', { message: 'You are sending messages too fast.', retryAfterSeconds: outcome.msBeforeNext / 1000 });
+      }
+      const input = validated(validateChatPost, isObject(payload) ? trimStrings(payload) : payload);
+      return deps.chat.post(input, { ip });
+    });
+  });
+
+  socket.on('chat:history', (payload: unknown, ack: unknown) => {
+    // `emit('chat:history', ack)` without options is fine too.
+    if (typeof payload === 'function' && ack === undefined) [payload, ack] = [{}, payload];
+    if (typeof ack !== 'function') return;
+    answer(ack as Ack, async () => {
+      const options = payload === undefined || payload === null ? {} : payload;
+      const asText = isObject(options) ? Object.fromEntries(Object.entries(options).map(([k, v]) => [k, typeof v === 'object' ? v : String(v)])) : options;
+      const query = validated(validateHistory, asText);
+      const messages = await deps.chat.history(query.since === undefined ? undefined : parseSince(query.since), query.limit ?? CHAT_DEFAULT_LIMIT);
+      return { messages, count: messages.length };
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import { DataSet, englishDataset, englishRecommendedTransformers, parseRawPattern, RegExpMatcher } from 'obscenity';
+
+export interface ContentRules {
+  links: 'block' | 'allow';
+  blockedWords: readonly string[];
+  allowedWords: readonly string[];
+}
+
+// Scheme links, www. hosts and bare domains with a common top-level domain ("promo.xyz/free").
+const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|info|biz|io|co|me|ly|xyz|app|gg|tv|ru|cn|site|online|shop|link|click)\b/i;
+
+// obscenity's pattern syntax gives meaning to [ ] ? | and \ ; a configured word is literal text.
+const literal = (word: string) => parseRawPattern(word.toLowerCase().replace(/[[\]?|\\]/g, '\\$&'));
+
+/**
+ * Decides whether chat text is fit for a family station. obscenity's English list with its
+ * recommended transformers catches look-alikes ("sh1t"), stretched spellings ("shiiit") and
+ * spacing tricks; the station adds its own blocked words and exempts its allowed ones.
+ */
+export class ContentFilter {
+  private readonly matcher: RegExpMatcher;
+
+  constructor(private readonly rules: ContentRules) {
+    const dataset = new DataSet<{ originalWord: string }>().addAll(englishDataset as unknown as DataSet<{ originalWord: string }>);
+    for (const word of rules.blockedWords) dataset.addPhrase((phrase) => phrase.setMetadata({ originalWord: word }).addPattern(literal(word)));
+    const built = dataset.build();
+    this.matcher = new RegExpMatcher({
+      ...built,
+      ...englishRecommendedTransformers,
+      whitelistedTerms: [...(built.whitelistedTerms ?? []), ...rules.allowedWords.map((w) => w.toLowerCase())],
+    });
+  }
+
+  /** Why `text` is refused, or null when it is fine. */
+  refusalReason(text: string): string | null {
+    if (this.matcher.hasMatch(text)) return 'contains language not allowed in this chat';
+    if (this.rules.links === 'block' && LINK.test(text)) return 'links are not allowed in this chat';
+    return null;
+  }
+}

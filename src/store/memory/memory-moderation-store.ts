@@ -1,0 +1,40 @@
+import type { Clock } from '../../station/clock.js';
+import type { BanTarget, ModerationStore } from '../types.js';
+
+/** Bans and last messages of this one process; expired entries are dropped as they are met. */
+export class MemoryModerationStore implements ModerationStore {
+  private readonly bans = new Map<string, number>();
+  private readonly lastMessages = new Map<string, { fingerprint: string; until: number }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  async ban(target: BanTarget, seconds: number): Promise<void> {
+    this.bans.set(banKey(target), this.clock() + seconds * 1000);
+  }
+
+  async isBanned(nickname: string, ip: string): Promise<boolean> {
+    return this.active(banKey({ kind: 'nickname', value: nickname })) || this.active(banKey({ kind: 'ip', value: ip }));
+  }
+
+  async repeatsLast(sender: string, fingerprint: string, windowSeconds: number): Promise<boolean> {
+    const now = this.clock();
+    const last = this.lastMessages.get(sender);
+    this.lastMessages.set(sender, { fingerprint, until: now + windowSeconds * 1000 });
+    if (this.lastMessages.size > 10_000) this.dropExpired(now);
+    return last !== undefined && last.until > now && last.fingerprint === fingerprint;
+  }
+
+  private active(key: string): boolean {
+    const until = this.bans.get(key);
+    if (until === undefined) return false;
+    if (until > this.clock()) return true;
+    this.bans.delete(key);
+    return false;
+  }
+
+  private dropExpired(now: number): void {
+    for (const [sender, entry] of this.lastMessages) if (entry.until <= now) this.lastMessages.delete(sender);
+  }
+}
+
+export const banKey = (target: BanTarget) => `${target.kind}:${target.kind === 'nickname' ? target.value.toLowerCase() : target.value}`;
