@@ -12,6 +12,9 @@ import { CorsPolicy } from './http/cors.js';
 import { HttpServer } from './http/http-server.js';
 import { TrustedProxies } from './http/trusted-proxies.js';
 import { SocketIoHub } from './live/socket-io-hub.js';
+import { createStreamReader } from './poller/create-reader.js';
+import { schedulePolling } from './poller/poll-schedule.js';
+import { StationPoller } from './poller/station-poller.js';
 import { ChatService } from './station/chat-service.js';
 import { systemClock, type Clock } from './station/clock.js';
 import { ContentFilter } from './station/content-filter.js';
@@ -33,6 +36,8 @@ export interface App {
   readonly store: Store;
   readonly http: HttpServer;
   readonly live: SocketIoHub;
+  /** Polls the stream server once (what the schedule does every `stream.pollSeconds`). */
+  readonly poller: StationPoller;
   listen(): Promise<number>;
   close(): Promise<void>;
 }
@@ -94,13 +99,32 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   });
   live.attach(http.app, { chat, station });
 
+  const poller = new StationPoller(
+    createStreamReader(config.stream),
+    store,
+    station,
+    live,
+    { timezone: config.station.timezone, pollSeconds: config.stream.pollSeconds },
+    clock,
+    log.child({ component: 'poller' }),
+  );
+  let polling: { stop(): Promise<void> } | null = null;
+
   return {
     config,
     store,
     http,
     live,
-    listen: () => http.listen(config.server.host, config.server.port),
+    poller,
+    listen: async () => {
+      const port = await http.listen(config.server.host, config.server.port);
+      if (config.stream.enabled) {
+        polling = schedulePolling(poller, { pollSeconds: config.stream.pollSeconds, store, log: log.child({ component: 'poller' }) });
+      }
+      return port;
+    },
     close: async () => {
+      await polling?.stop();
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
       await live.close();

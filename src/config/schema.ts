@@ -73,7 +73,11 @@ export const ConfigSchema = Type.Object(
         kind: Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1')]),
         statusUrl: Type.String({ format: 'uri' }),
         mount: Type.String(),
-        pollSeconds: PositiveInt(3600),
+        // A divisor of 60, so polls fall evenly on the clock (node-cron "*/N" in the seconds field)
+        // and every node computes the same tick times.
+        pollSeconds: Type.Union([1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60].map((n) => Type.Literal(n))),
+        /** Off: no polling at all (tests that seed the state, or a station without a stream server). */
+        enabled: Type.Boolean(),
       },
       { additionalProperties: false },
     ),

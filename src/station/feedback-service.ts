@@ -26,6 +26,7 @@ export class FeedbackService {
       created_at: toUnixSeconds(this.clock()),
     };
     await this.store.feedback.append(feedback);
+    if (song && feedback.rating !== null) await this.store.station.tallyRating(song, feedback.rating);
     return feedback;
   }
 }

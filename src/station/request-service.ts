@@ -3,7 +3,7 @@ import { AppError } from '../errors.js';
 import type { RequestPriority, RequestStatus, SongRequest, Store } from '../store/types.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
-import { songId } from './song.js';
+import { makeSong, songId } from './song.js';
 
 export interface RequestRules {
   /** A song played within this many seconds cannot be requested (409 RECENTLY_PLAYED). */
@@ -73,6 +73,7 @@ export class RequestService {
       case 'duplicate':
         return { created: false, request: outcome.request };
       case 'created':
+        await this.store.station.tally(makeSong(input.artist, input.song_title), 'requests');
         this.live.publish('request:new', outcome.request);
         return { created: true, request: outcome.request };
     }

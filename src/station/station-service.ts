@@ -35,7 +35,10 @@ export class StationService {
   ) {}
 
   async status() {
-    const state = await this.store.read();
+    return this.statusOf(await this.store.read());
+  }
+
+  statusOf(state: StationState) {
     return {
       online: state.serverStatus === 'online',
       listeners: state.listeners,
@@ -63,7 +66,10 @@ export class StationService {
   }
 
   async nowPlaying() {
-    const state = await this.store.read();
+    return this.nowPlayingOf(await this.store.read());
+  }
+
+  nowPlayingOf(state: StationState) {
     const now = toUnixSeconds(this.clock());
     return {
       now_playing: state.nowPlaying

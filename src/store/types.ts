@@ -112,7 +112,26 @@ export interface StationState {
   averageListeningSeconds: number | null;
   listenerHistory: Array<{ timestamp: number; listeners: number }>;
   mostPopular: Array<{ song: Song; plays: number; requests: number; average_rating: number | null }>;
+  /** Unix seconds of the last poll. */
   updatedAt: number | null;
+  /** Bookkeeping of the poller (not shown to clients as such). */
+  poll: {
+    /** Local date (station zone) that `peakToday` belongs to. */
+    peakDay: string | null;
+    /** Listener sessions seen starting (increases of the count), for the average listening estimate. */
+    sessionsStarted: number;
+    /** When the station was first seen on air in this run, when the server gives no start time. */
+    onlineSince: number | null;
+  };
+}
+
+/** Everything counted about one song, for `most_popular_songs`. */
+export interface SongTally {
+  song: Song;
+  plays: number;
+  requests: number;
+  ratingSum: number;
+  ratingCount: number;
 }
 
 export interface StationStore {
@@ -121,6 +140,11 @@ export interface StationStore {
   /** When this song last started playing (Unix seconds), for the recently-played request rule. */
   lastPlayedAt(songId: string): Promise<number | null>;
   recordPlay(songId: string, atSeconds: number): Promise<void>;
+  /** Adds to a song's play or request count (atomic increments: any node may count). */
+  tally(song: Song, field: 'plays' | 'requests'): Promise<void>;
+  tallyRating(song: Song, rating: number): Promise<void>;
+  /** Every song counted so far. */
+  tallies(): Promise<SongTally[]>;
 }
 
 export interface RateLimitSettings {
@@ -137,6 +161,11 @@ export interface Store {
   readonly moderation: ModerationStore;
   /** A counter shared by every node using this store (in Redis one atomic round trip per request). */
   rateLimiter(name: string, settings: RateLimitSettings): RateLimiter;
+  /**
+   * Takes `key` for `ttlMs` if nobody holds it: true for exactly one caller across all nodes
+   * sharing the store (the poller's one-node-per-tick election).
+   */
+  claim(key: string, ttlMs: number): Promise<boolean>;
   /** Resolves when the store answers; throws AppError UNAVAILABLE otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -164,5 +193,6 @@ export function emptyStationState(): StationState {
     listenerHistory: [],
     mostPopular: [],
     updatedAt: null,
+    poll: { peakDay: null, sessionsStarted: 0, onlineSince: null },
   };
 }

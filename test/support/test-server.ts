@@ -11,9 +11,17 @@ export interface TestServer {
 
 type Overrides = Record<string, unknown>;
 
-/** A real server on 127.0.0.1, port 0, with config/default.json plus `overrides`, environment ignored. */
+/**
+ * A real server on 127.0.0.1, port 0, with config/default.json plus `overrides`, environment
+ * ignored. Stream polling is off unless the overrides turn it on, so seeded state stays put.
+ */
 export async function startTestServer(overrides: Overrides = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
-  const config = loadConfig({}, { logLevel: 'silent', ...overrides, server: { host: '127.0.0.1', port: 0, ...(overrides.server as Overrides | undefined) } });
+  const config = loadConfig({}, {
+    logLevel: 'silent',
+    ...overrides,
+    server: { host: '127.0.0.1', port: 0, ...(overrides.server as Overrides | undefined) },
+    stream: { enabled: false, ...(overrides.stream as Overrides | undefined) },
+  });
   const app = createApp(config, { log: pino({ level: config.logLevel }), ...options });
   const port = await app.listen();
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };

@@ -1,9 +1,11 @@
-import { emptyStationState, type StationState, type StationStore } from '../types.js';
+import type { Song } from '../../station/song.js';
+import { emptyStationState, type SongTally, type StationState, type StationStore } from '../types.js';
 
 /** Station state of this one process. `lastPlayed` is bounded: plays older than a day are forgotten. */
 export class MemoryStationStore implements StationStore {
   private state: StationState = emptyStationState();
   private readonly lastPlayed = new Map<string, number>();
+  private readonly songTallies = new Map<string, SongTally>();
 
   async read(): Promise<StationState> {
     return structuredClone(this.state);
@@ -24,5 +26,28 @@ export class MemoryStationStore implements StationStore {
       if (at >= atSeconds - 86_400) break;
       this.lastPlayed.delete(id);
     }
+  }
+
+  async tally(song: Song, field: 'plays' | 'requests'): Promise<void> {
+    this.entry(song)[field] += 1;
+  }
+
+  async tallyRating(song: Song, rating: number): Promise<void> {
+    const entry = this.entry(song);
+    entry.ratingSum += rating;
+    entry.ratingCount += 1;
+  }
+
+  async tallies(): Promise<SongTally[]> {
+    return [...this.songTallies.values()].map((t) => structuredClone(t));
+  }
+
+  private entry(song: Song): SongTally {
+    let entry = this.songTallies.get(song.id);
+    if (!entry) {
+      entry = { song: structuredClone(song), plays: 0, requests: 0, ratingSum: 0, ratingCount: 0 };
+      this.songTallies.set(song.id, entry);
+    }
+    return entry;
   }
 }

@@ -10,6 +10,7 @@ import { MemoryStationStore } from './memory-station-store.js';
 
 /** The default store: one process, nothing to install, bounded so it cannot grow without end. */
 export function createMemoryStore(limits: StoreLimits, clock: Clock = systemClock): Store {
+  const claims = new Map<string, number>();
   return {
     kind: 'memory',
     chat: new MemoryChatLog(limits.chatHistory, clock),
@@ -22,6 +23,13 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
         new RateLimiterMemory({ keyPrefix: name, points: settings.limit, duration: settings.windowSeconds }),
         settings,
       ),
+    claim: async (key: string, ttlMs: number) => {
+      const now = clock();
+      for (const [held, until] of claims) if (until <= now) claims.delete(held);
+      if (claims.has(key)) return false;
+      claims.set(key, now + ttlMs);
+      return true;
+    },
     ping: async () => undefined,
     close: async () => undefined,
   };

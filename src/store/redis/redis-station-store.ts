@@ -1,4 +1,5 @@
-import { emptyStationState, type StationState, type StationStore } from '../types.js';
+import type { Song } from '../../station/song.js';
+import { emptyStationState, type SongTally, type StationState, type StationStore } from '../types.js';
 import { redisCall, type RedisClient } from './redis-connection.js';
 
 const DAY_SECONDS = 86_400;
@@ -10,6 +11,8 @@ const DAY_SECONDS = 86_400;
 export class RedisStationStore implements StationStore {
   private readonly stateKey: string;
   private readonly playsKey: string;
+  private readonly talliesKey: string;
+  private readonly songsKey: string;
 
   constructor(
     private readonly client: RedisClient,
@@ -17,6 +20,8 @@ export class RedisStationStore implements StationStore {
   ) {
     this.stateKey = `${prefix}station:state`;
     this.playsKey = `${prefix}station:last-played`;
+    this.talliesKey = `${prefix}station:song-tallies`;
+    this.songsKey = `${prefix}station:songs`;
   }
 
   read(): Promise<StationState> {
@@ -43,6 +48,33 @@ export class RedisStationStore implements StationStore {
         .zAdd(this.playsKey, { score: atSeconds, value: songId })
         .zRemRangeByScore(this.playsKey, '-inf', atSeconds - DAY_SECONDS)
         .exec();
+    });
+  }
+
+  tally(song: Song, field: 'plays' | 'requests'): Promise<void> {
+    return redisCall(async () => {
+      await this.client.multi().hSet(this.songsKey, song.id, JSON.stringify(song)).hIncrBy(this.talliesKey, `${song.id}:${field}`, 1).exec();
+    });
+  }
+
+  tallyRating(song: Song, rating: number): Promise<void> {
+    return redisCall(async () => {
+      await this.client
+        .multi()
+        .hSet(this.songsKey, song.id, JSON.stringify(song))
+        .hIncrBy(this.talliesKey, `${song.id}:ratingSum`, rating)
+        .hIncrBy(this.talliesKey, `${song.id}:ratingCount`, 1)
+        .exec();
+    });
+  }
+
+  tallies(): Promise<SongTally[]> {
+    return redisCall(async () => {
+      const [songs, counts] = await Promise.all([this.client.hGetAll(this.songsKey), this.client.hGetAll(this.talliesKey)]);
+      return Object.entries(songs).map(([id, json]) => {
+        const count = (field: string) => Number(counts[`${id}:${field}`] ?? 0);
+        return { song: JSON.parse(json) as Song, plays: count('plays'), requests: count('requests'), ratingSum: count('ratingSum'), ratingCount: count('ratingCount') };
+      });
     });
   }
 }

@@ -42,6 +42,8 @@ export function createRedisStore(options: RedisStoreOptions): Store {
         }),
         settings,
       ),
+    claim: (key: string, ttlMs: number) =>
+      redisCall(async () => (await client.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
     ping: () =>
       redisCall(async () => {
         if (!client.isReady) throw new AppError('UNAVAILABLE', { message: 'Redis is not connected.' });

@@ -1,0 +1,104 @@
+import { DateTime } from 'luxon';
+import type { StreamSnapshot } from '../poller/stream-snapshot.js';
+import type { PlayedSong, SongTally, StationState } from '../store/types.js';
+import { makeSong } from './song.js';
+
+export interface Progress {
+  state: StationState;
+  /** The song that just started, if the song changed on this poll. */
+  songStarted: PlayedSong | null;
+  listenersChanged: boolean;
+  statusChanged: boolean;
+}
+
+export interface ProgressSettings {
+  timezone: string;
+  pollSeconds: number;
+}
+
+const HISTORY_KEPT = 20;
+const HOURS_KEPT = 24;
+
+/**
+ * The station's next state from the last one and a new snapshot; pure, so every rule is tested
+ * without a server. A failed poll turns the station off air but erases nothing it knew: the
+ * song, history, counters and quality stay as they were.
+ */
+export function advanceStation(previous: StationState, snapshot: StreamSnapshot, nowMs: number, settings: ProgressSettings): Progress {
+  const now = Math.floor(nowMs / 1000);
+  const online = snapshot.online;
+  const listeners = online ? snapshot.listeners : 0;
+  const state: StationState = structuredClone(previous);
+  state.serverStatus = online ? 'online' : 'offline';
+  state.listeners = listeners;
+
+  // Peak of the station's calendar day; the first poll after local midnight starts a new one.
+  const day = DateTime.fromMillis(nowMs, { zone: settings.timezone }).toISODate();
+  state.peakToday = day === previous.poll.peakDay ? Math.max(previous.peakToday, listeners) : listeners;
+  state.poll.peakDay = day;
+
+  // Listener-seconds by the trapezoid rule between polls. A long gap (every node down) is
+  // capped: we do not know what happened in it and will not invent hours of listening.
+  if (previous.updatedAt !== null) {
+    const gap = Math.min(Math.max(0, now - previous.updatedAt), Math.max(60, 3 * settings.pollSeconds));
+    state.totalListenerSeconds += ((previous.listeners + listeners) / 2) * gap;
+  }
+  // Every rise of the count is listeners arriving; the estimate of average listening time is
+  // listener-seconds per arrival (used when the server does not measure it).
+  state.poll.sessionsStarted += Math.max(0, listeners - (previous.updatedAt === null ? 0 : previous.listeners));
+  state.averageListeningSeconds =
+    snapshot.averageListeningSeconds ?? (state.poll.sessionsStarted > 0 ? Math.round(state.totalListenerSeconds / state.poll.sessionsStarted) : previous.averageListeningSeconds);
+
+  // One point per hour, the peak of that hour, for the last 24 hours.
+  const hour = Math.floor(now / 3600) * 3600;
+  const history = state.listenerHistory.filter((point) => point.timestamp > hour - HOURS_KEPT * 3600);
+  const current = history.find((point) => point.timestamp === hour);
+  if (current) current.listeners = Math.max(current.listeners, listeners);
+  else history.push({ timestamp: hour, listeners });
+  state.listenerHistory = history.sort((a, b) => a.timestamp - b.timestamp);
+
+  let songStarted: PlayedSong | null = null;
+  if (online && snapshot.song) {
+    const song = makeSong(snapshot.song.artist, snapshot.song.title);
+    if (previous.nowPlaying?.song.id !== song.id) {
+      if (previous.nowPlaying) state.history = [previous.nowPlaying, ...previous.history].slice(0, HISTORY_KEPT);
+      songStarted = { song, played_at: now };
+      state.nowPlaying = songStarted;
+      state.totalSongsPlayed += 1;
+    }
+  }
+
+  if (online) {
+    state.poll.onlineSince = previous.poll.onlineSince ?? now;
+    state.streamStartedAt = snapshot.streamStartedAt ?? state.poll.onlineSince;
+    state.bitrateKbps = snapshot.bitrateKbps ?? previous.bitrateKbps;
+    state.codec = snapshot.codec ?? previous.codec;
+  } else {
+    state.poll.onlineSince = null;
+  }
+  state.updatedAt = now;
+
+  return {
+    state,
+    songStarted,
+    listenersChanged: listeners !== previous.listeners || state.peakToday !== previous.peakToday,
+    statusChanged: state.serverStatus !== previous.serverStatus,
+  };
+}
+
+/**
+ * `most_popular_songs`: score = plays + 2 × requests + Σ(rating − 3), so a request counts as
+ * two plays and each rating above or below "3 of 5" lifts or lowers the song. Top 10.
+ */
+export function rankPopularSongs(tallies: SongTally[]): StationState['mostPopular'] {
+  const score = (t: SongTally) => t.plays + 2 * t.requests + (t.ratingSum - 3 * t.ratingCount);
+  return [...tallies]
+    .sort((a, b) => score(b) - score(a) || b.plays - a.plays || a.song.text.localeCompare(b.song.text))
+    .slice(0, 10)
+    .map((t) => ({
+      song: t.song,
+      plays: t.plays,
+      requests: t.requests,
+      average_rating: t.ratingCount > 0 ? Math.round((t.ratingSum / t.ratingCount) * 100) / 100 : null,
+    }));
+}
