@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describeError, fetchStatus } from './fetch-status.js';
-import { codecOf, repairLatin1Mojibake, splitSongText } from './stream-text.js';
+import { codecOf, decodeHtmlEntities, repairLatin1Mojibake, splitSongText } from './stream-text.js';
 import { offAir, unreachable, type StreamReader, type StreamSnapshot } from './stream-snapshot.js';
 
 type IcecastSource = Record<string, unknown>;
@@ -15,7 +15,7 @@ export function repairIcecastJson(text: string): string {
   return text.replace(BARE_TEXT_VALUE, (_, field: string, raw: string) => `"${field}":${JSON.stringify(raw)}`);
 }
 
-const asText = (value: unknown) => (value === undefined || value === null ? '' : repairLatin1Mojibake(String(value)).trim());
+const asText = (value: unknown) => (value === undefined || value === null ? '' : decodeHtmlEntities(repairLatin1Mojibake(String(value))).trim());
 
 function mountOf(source: IcecastSource): string {
   const url = asText(source.listenurl);

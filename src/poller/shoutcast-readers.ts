@@ -1,5 +1,5 @@
 import { describeError, fetchStatus } from './fetch-status.js';
-import { codecOf, splitSongText } from './stream-text.js';
+import { codecOf, decodeHtmlEntities, splitSongText } from './stream-text.js';
 import { offAir, unreachable, type StreamReader, type StreamSnapshot } from './stream-snapshot.js';
 
 const count = (value: unknown) => Math.max(0, Math.trunc(Number(value) || 0));
@@ -63,7 +63,7 @@ export class Shoutcast1Reader implements StreamReader {
       reachable: true,
       online: true,
       listeners: count(fields[0]),
-      song: splitSongText(decodeEntities(fields.slice(6).join(','))),
+      song: splitSongText(decodeHtmlEntities(fields.slice(6).join(','))),
       bitrateKbps: kbps(fields[5]),
       // v1 reports no content type; the v1 DNAS serves MP3 unless told otherwise.
       codec: 'MP3',
@@ -71,16 +71,4 @@ export class Shoutcast1Reader implements StreamReader {
       averageListeningSeconds: null,
     };
   }
-}
-
-/** 7.html escapes the title as HTML. */
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }

@@ -43,3 +43,20 @@ export function codecOf(contentType: string | undefined): string | null {
   };
   return known[type] ?? (type ? type.replace(/^audio\//, '').toUpperCase() : null);
 }
+
+/**
+ * Character references in status text: SHOUTcast's 7.html escapes titles as HTML, and Icecast's
+ * XSL writes characters beyond Latin-1 as "&#339;" even inside its JSON.
+ */
+export function decodeHtmlEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  const codePoint = (code: number) => (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '');
+  return text
+    .replace(/&#(\d{1,7});/g, (_, code: string) => codePoint(Number(code)))
+    .replace(/&#x([0-9a-f]{1,6});/gi, (_, code: string) => codePoint(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}

@@ -1,0 +1,152 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually } from './eventually.js';
+import { freePort } from './redis-server-process.js';
+
+const SOURCE_PASSWORD = 'source-secret';
+const ADMIN = { user: 'admin', password: 'admin-secret' };
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** Whether Debian's icecast2 is installed; in CI its absence is an error, not a skip. */
+export function icecastInstalled(): boolean {
+  const found = spawnSync('icecast2', ['-v']).status === 0;
+  if (!found && process.env.CI) throw new Error('CI=true but icecast2 is not installed; .ci/run must install it');
+  if (!found) process.stdout.write('[radio-hub tests] icecast2 is not installed: the Icecast suite is SKIPPED (apt-get install icecast2).\n');
+  return found;
+}
+
+/** A real Icecast 2.4 on a free loopback port with its own generated configuration. */
+export class IcecastServer {
+  private child: ChildProcess | null = null;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'radio-icecast-'));
+
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<IcecastServer> {
+    const server = new IcecastServer(await freePort());
+    await server.start();
+    return server;
+  }
+
+  get statusUrl(): string {
+    return `http://127.0.0.1:${this.port}/status-json.xsl`;
+  }
+
+  async start(): Promise<void> {
+    // Icecast refuses to run as root unless told which user to become.
+    const asRoot = process.getuid?.() === 0;
+    chmodSync(this.dir, 0o777);
+    const config = join(this.dir, 'icecast.xml');
+    writeFileSync(
+      config,
+      `<icecast>
+  <location>test</location><admin>test@localhost</admin>
+  <limits><clients>200</clients><sources>8</sources><source-timeout>10</source-timeout><burst-size>0</burst-size></limits>
+  <authentication><source-password>${SOURCE_PASSWORD}</source-password><admin-user>${ADMIN.user}</admin-user><admin-password>${ADMIN.password}</admin-password></authentication>
+  <hostname>127.0.0.1</hostname>
+  <listen-socket><port>${this.port}</port><bind-address>127.0.0.1</bind-address></listen-socket>
+  <paths><basedir>/usr/share/icecast2</basedir><logdir>${this.dir}</logdir><webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
+  <logging><accesslog>access.log</accesslog><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
+  <security><chroot>0</chroot>${asRoot ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}</security>
+</icecast>`,
+    );
+    this.child = spawn('icecast2', ['-c', config], { stdio: 'ignore' });
+    await eventually(async () => {
+      const response = await fetch(this.statusUrl);
+      if (!response.ok) throw new Error(`icecast answered ${response.status}`);
+    });
+  }
+
+  stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+
+  /** Sets the song on a mount the way a playout system does (admin metadata update). */
+  async setSong(mount: string, params: Record<string, string>): Promise<void> {
+    const query = new URLSearchParams({ mount, mode: 'updinfo', ...params });
+    const response = await fetch(`http://127.0.0.1:${this.port}/admin/metadata?${query}`, { headers: { authorization: basic(ADMIN.user, ADMIN.password) } });
+    const text = await response.text();
+    if (!text.includes('Metadata update successful')) throw new Error(`metadata update refused: ${text}`);
+  }
+
+  /** What Icecast itself reports for the mount (raw text, as it may not be valid JSON). */
+  async rawStatus(): Promise<string> {
+    return (await fetch(this.statusUrl)).text();
+  }
+
+  /** A source streaming silent MP3 frames by HTTP PUT, as Icecast 2.4 accepts. */
+  async connectSource(mount: string, bitrate = 128): Promise<TestSource> {
+    const source = new TestSource(this.port, mount, bitrate);
+    await source.connected;
+    // Icecast lists the mount once it has taken the source.
+    await eventually(async () => {
+      if (!(await this.rawStatus()).includes(`:${this.port}${mount}"`)) throw new Error(`mount ${mount} not listed yet`);
+    });
+    return source;
+  }
+
+  /** A listener: an HTTP client reading the stream until closed. */
+  async connectListener(mount: string): Promise<{ close(): void }> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: this.port, path: mount, method: 'GET' }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`listener refused: ${res.statusCode}`));
+        res.on('data', () => undefined);
+        res.on('error', () => undefined);
+        resolve({ close: () => req.destroy() });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+}
+
+// One MPEG-1 Layer III frame header (128 kbps, 44.1 kHz) and silence: 417 bytes per frame.
+const FRAME = Buffer.alloc(417);
+FRAME.writeUInt32BE(0xfffb9064, 0);
+
+export class TestSource {
+  readonly connected: Promise<void>;
+  private readonly req: ClientRequest;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(port: number, mount: string, bitrate: number) {
+    this.req = request({
+      host: '127.0.0.1',
+      port,
+      path: mount,
+      method: 'PUT',
+      headers: {
+        authorization: basic('source', SOURCE_PASSWORD),
+        'content-type': 'audio/mpeg',
+        'ice-name': 'Test Station',
+        'ice-public': '0',
+        'ice-audio-info': `bitrate=${bitrate}`,
+        expect: '100-continue',
+      },
+    });
+    this.connected = new Promise((resolve, reject) => {
+      this.req.once('continue', () => resolve());
+      this.req.once('response', (res: IncomingMessage) => (res.statusCode === 200 ? resolve() : reject(new Error(`source refused: ${res.statusCode}`))));
+      this.req.once('error', reject);
+    });
+    this.req.on('error', () => undefined);
+    // About real time (38 frames a second), in small bursts so metadata updates apply promptly.
+    this.timer = setInterval(() => {
+      for (let i = 0; i < 4; i++) this.req.write(FRAME);
+    }, 100);
+  }
+
+  disconnect(): void {
+    clearInterval(this.timer);
+    this.req.destroy();
+  }
+}
