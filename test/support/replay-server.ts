@@ -1,0 +1,36 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export interface ReplayServer {
+  url: string;
+  /** Each request received: when, and its user agent. */
+  requests: Array<{ at: number; path: string; userAgent: string }>;
+  /** What the next requests get. */
+  respond(handler: (req: IncomingMessage, res: ServerResponse) => void): void;
+  close(): Promise<void>;
+}
+
+/** A local HTTP server answering with whatever a test sets: documented stream-server pages. */
+export async function startReplayServer(): Promise<ReplayServer> {
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_, res) => res.end();
+  const requests: ReplayServer['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push({ at: Date.now(), path: req.url ?? '', userAgent: req.headers['user-agent'] ?? '' });
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    respond: (next) => (handler = next),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export const sendText = (body: string, type = 'application/json') => (_: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': type });
+  res.end(body);
+};
