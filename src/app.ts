@@ -1,6 +1,11 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/schema.js';
 import { chatModerationRoutes } from './api/admin/chat-moderation.js';
+import { revenueRoutes } from './api/general/revenue.js';
+import { SONG_REQUEST_PHP, stationFeedRoutes } from './api/general/station-feeds.js';
+import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
+import { MOBILE_API_VERSION } from './api/mobile/status.js';
+import { openApiRoute } from './api/openapi.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
@@ -22,6 +27,8 @@ import { FeedbackService } from './station/feedback-service.js';
 import { RequestService } from './station/request-service.js';
 import { ScheduleService } from './station/schedule-service.js';
 import { StationService } from './station/station-service.js';
+import { StripeProvider } from './payments/stripe-provider.js';
+import { RevenueService } from './station/revenue-service.js';
 import { createMemoryStore } from './store/memory/memory-store.js';
 import { createRedisStore } from './store/redis/redis-store.js';
 import type { Store, StoreLimits } from './store/types.js';
@@ -73,23 +80,32 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
 
+  const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
+  const payments = config.stripeSecretKey ? new StripeProvider({ secretKey: config.stripeSecretKey, ...config.payments.stripe }) : null;
+
   const mobileLimit = config.rateLimit.mobile;
-  const http = new HttpServer({
+  // The general song-request.php shares the mobile budget (API.md: same rules, same limit).
+  const rateLimitedPrefixes = ['/api/mobile/', SONG_REQUEST_PHP];
+  const http: HttpServer = new HttpServer({
     routes: [
       ...statusRoutes(station, clock),
       ...chatRoutes(chat),
       ...requestRoutes(requests),
       ...feedbackRoutes(feedback),
       ...programmingRoutes(schedule, config.playlists),
+      ...stationFeedRoutes(station, requests),
+      ...subscriptionPlanRoutes(payments, clock),
+      ...revenueRoutes(revenue),
       ...chatModerationRoutes(chat),
       ...healthRoutes(store),
+      openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes }),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
     cors: new CorsPolicy(config.server.corsOrigins),
     trustedProxies,
     rateLimits: [
       {
-        pathPrefix: '/api/mobile/',
+        pathPrefixes: rateLimitedPrefixes,
         name: mobileLimit.windowSeconds === 3600 ? 'hourly' : 'mobile',
         limiter: store.rateLimiter('mobile', mobileLimit),
       },

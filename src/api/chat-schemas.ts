@@ -13,7 +13,7 @@ export const ChatPostBody = Type.Object({
     minLength: 2,
     maxLength: 20,
     pattern: '^[\\p{L}\\p{Nd}_-]*$',
-    patternMessage: 'may contain only letters, digits, underscore and dash',
+    'x-pattern-message': 'may contain only letters, digits, underscore and dash',
   }),
   message: Text({ minLength: 1, maxLength: 500 }),
 });

@@ -9,7 +9,7 @@ export const Text = (options: StringOptions & { minLength?: number; maxLength: n
   Type.String({
     ...options,
     pattern: NO_CONTROL_CHARACTERS,
-    patternMessage: 'must not contain control characters (newline is allowed)',
+    'x-pattern-message': 'must not contain control characters (newline is allowed)',
   });
 
 /** A query `limit`: 1..max, default applied by the route. */

@@ -62,6 +62,11 @@ type ClosableApp = TemplatedApp & { close?: () => void };
 export class HttpServer {
   readonly app: TemplatedApp = uWS.App();
   private readonly paths = new Map<string, PathEntry>();
+  /** Every route served, in declaration order (the OpenAPI document lists them). */
+  get routes(): readonly RouteDefinition[] {
+    return this.options.routes;
+  }
+
   private listenSocket: us_listen_socket | null = null;
   private inFlight = 0;
   private drained: (() => void) | null = null;
@@ -195,7 +200,7 @@ export class HttpServer {
       (Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined) && !(body?.complete() ?? false);
     let status = 500;
     try {
-      const rule = this.options.rateLimits.find((r) => incoming.path.startsWith(r.pathPrefix));
+      const rule = this.options.rateLimits.find((r) => r.pathPrefixes.some((prefix) => incoming.path.startsWith(prefix)));
       if (rule) {
         const decision = await rule.limiter.consume(incoming.ip);
         responseHeaders.push(...rateLimitHeaders(rule.name, decision));
@@ -219,7 +224,8 @@ export class HttpServer {
       const result = await route.definition.handler(ctx as never);
       status = result.status;
       for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders.push([name, value]);
-      sendJson(target, result.status, { success: true, ...result.envelope, data: result.data }, responseHeaders, false, headOnly);
+      const payload = result.bare ? result.data : { success: true, ...result.envelope, data: result.data };
+      sendJson(target, result.status, payload, responseHeaders, false, headOnly);
     } catch (error) {
       if (error instanceof ClientAbortedError || target.aborted) {
         log.debug({ path: incoming.path }, 'client went away before the answer');

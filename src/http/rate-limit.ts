@@ -14,8 +14,8 @@ export interface RateLimiter {
 }
 
 export interface RateLimitRule {
-  /** Requests whose path starts with this prefix share the budget. */
-  pathPrefix: string;
+  /** Requests whose path starts with one of these share the budget. */
+  pathPrefixes: readonly string[];
   /** Names the policy in the headers and the counter keys. */
   name: string;
   limiter: RateLimiter;

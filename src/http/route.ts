@@ -25,6 +25,8 @@ export interface RouteResult {
   /** Extra top-level envelope members (status carries `timestamp` and `api_version`). */
   envelope?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** Send `data` as the whole body, without the envelope (documents like openapi.json). */
+  bare?: boolean;
 }
 
 export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undefined, B extends TSchema | undefined = TSchema | undefined> {
@@ -35,6 +37,12 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   auth?: 'admin';
   query?: Q;
   body?: B;
+  /** The `data` of a success, for the OpenAPI document. */
+  response?: TSchema;
+  /** The success status, for the OpenAPI document (default 200). */
+  successStatus?: 200 | 201;
+  /** Extra envelope members of the success answer (status: timestamp, api_version). */
+  envelope?: Record<string, TSchema>;
   handler: (
     ctx: RequestContext<Q extends TSchema ? Static<Q> : undefined, B extends TSchema ? Static<B> : undefined>,
   ) => RouteResult | Promise<RouteResult>;

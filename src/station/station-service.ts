@@ -65,6 +65,18 @@ export class StationService {
     };
   }
 
+  async streamStats() {
+    const state = await this.store.read();
+    return {
+      online: state.serverStatus === 'online',
+      listeners: state.listeners,
+      peak_today: state.peakToday,
+      bitrate: state.bitrateKbps,
+      codec: state.codec,
+      uptime: this.uptime(state),
+    };
+  }
+
   async nowPlaying() {
     return this.nowPlayingOf(await this.store.read());
   }

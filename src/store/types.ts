@@ -147,6 +147,43 @@ export interface StationStore {
   tallies(): Promise<SongTally[]>;
 }
 
+export type RevenueType = 'donation' | 'subscription' | 'advertising' | 'merchandise' | 'other';
+
+export interface RevenueEvent {
+  id: string;
+  type: RevenueType;
+  /** Integer minor units. */
+  amount: number;
+  currency: string;
+  occurred_at: number;
+  source: string | null;
+  metadata: Record<string, string | number | boolean>;
+  recorded_at: number;
+}
+
+export type RecordOutcome =
+  | { kind: 'created'; event: RevenueEvent }
+  /** The key was seen with the same body: the first event, nothing recorded twice. */
+  | { kind: 'replayed'; event: RevenueEvent }
+  /** The key was seen with a different body. */
+  | { kind: 'conflict' };
+
+export interface DailyRevenue {
+  /** YYYY-MM-DD in the station's zone. */
+  date: string;
+  currency: string;
+  /** Integer minor units. */
+  amount: number;
+  count: number;
+}
+
+export interface RevenueLedger {
+  /** Records once per idempotency key, atomically: two racing identical posts make one event. */
+  record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome>;
+  /** Sums per day and currency, days from `fromDay` to `toDay` inclusive. */
+  dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]>;
+}
+
 export interface RateLimitSettings {
   limit: number;
   windowSeconds: number;
@@ -159,6 +196,7 @@ export interface Store {
   readonly feedback: FeedbackLog;
   readonly station: StationStore;
   readonly moderation: ModerationStore;
+  readonly revenue: RevenueLedger;
   /** A counter shared by every node using this store (in Redis one atomic round trip per request). */
   rateLimiter(name: string, settings: RateLimitSettings): RateLimiter;
   /**

@@ -16,10 +16,10 @@ export type Validator<T> = (input: unknown) => ValidationResult<T>;
 
 function createAjv(coerceTypes: boolean): Ajv {
   // allErrors: a client fixing a form wants every broken rule at once, not one per round trip.
-  // verbose: gives the failing sub-schema, so a `patternMessage` can replace a raw regex in the answer.
+  // verbose: gives the failing sub-schema, so an `x-pattern-message` can replace a raw regex in the answer.
   const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes, strict: true, useDefaults: false });
   addFormats(ajv, ['date-time', 'uri']);
-  ajv.addKeyword({ keyword: 'patternMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-pattern-message', schemaType: 'string' });
   return ajv;
 }
 
@@ -41,8 +41,8 @@ function fieldOf(error: ErrorObject): string {
 }
 
 function messageOf(error: ErrorObject): string {
-  const parent = error.parentSchema as { patternMessage?: string } | undefined;
-  if (error.keyword === 'pattern' && parent?.patternMessage) return parent.patternMessage;
+  const parent = error.parentSchema as { 'x-pattern-message'?: string } | undefined;
+  if (error.keyword === 'pattern' && parent?.['x-pattern-message']) return parent['x-pattern-message'];
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not a known setting';
   return error.message ?? 'is invalid';

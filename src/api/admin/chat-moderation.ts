@@ -20,6 +20,7 @@ export function chatModerationRoutes(chat: ChatService): RouteDefinition[] {
       path: '/api/admin/chat/messages/:id',
       summary: 'Delete a chat message: gone from history and from every live client',
       auth: 'admin',
+      response: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }),
       handler: async ({ params, log }) => {
         const id = params.id ?? '';
         if (!(await chat.delete(id))) throw new AppError('NOT_FOUND', { message: 'No chat message has that id.' });
@@ -33,6 +34,12 @@ export function chatModerationRoutes(chat: ChatService): RouteDefinition[] {
       summary: 'Ban a nickname or an IP address from the chat for a time',
       auth: 'admin',
       body: BanBody,
+      successStatus: 201,
+      response: Type.Object({
+        bans: Type.Array(Type.Object({ kind: Type.Union([Type.Literal('nickname'), Type.Literal('ip')]), value: Type.String() })),
+        until: Type.Integer(),
+        reason: Type.Union([Type.String(), Type.Null()]),
+      }),
       handler: async ({ body, log, requestId }) => {
         if (body.ip && !isIP(body.ip)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'ip', message: 'must be an IPv4 or IPv6 address' }] });
         const targets = [

@@ -1,3 +1,4 @@
+import { ChatListSchema, ChatMessageSchema } from '../response-schemas.js';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import type { ChatService } from '../../station/chat-service.js';
 import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../chat-schemas.js';
@@ -10,6 +11,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       path: '/api/mobile/chat',
       summary: 'Chat messages after `since`, oldest first',
       query: ChatHistoryQuery,
+      response: ChatListSchema,
       handler: async ({ query }) => {
         const since = query.since === undefined ? undefined : parseSince(query.since);
         const messages = await chat.history(since, query.limit ?? CHAT_DEFAULT_LIMIT);
@@ -21,6 +23,8 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       path: '/api/mobile/chat',
       summary: 'Post a chat message',
       body: ChatPostBody,
+      response: ChatMessageSchema,
+      successStatus: 201,
       handler: async ({ body, ip }) => created(await chat.post(body, { ip })),
     }),
   ];

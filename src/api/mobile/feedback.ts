@@ -1,3 +1,4 @@
+import { FeedbackSchema } from '../response-schemas.js';
 import { Type } from '@sinclair/typebox';
 import { created, defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { FeedbackService } from '../../station/feedback-service.js';
@@ -8,7 +9,7 @@ export const FeedbackBody = Type.Object({
     minLength: 1,
     maxLength: 32,
     pattern: '^[a-z0-9_]*$',
-    patternMessage: 'may contain only lower-case letters, digits and underscore (e.g. song_rating, app_feedback, bug_report)',
+    'x-pattern-message': 'may contain only lower-case letters, digits and underscore (e.g. song_rating, app_feedback, bug_report)',
   }),
   content: Type.Optional(Text({ maxLength: 2000 })),
   rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
@@ -21,6 +22,8 @@ export function feedbackRoutes(feedback: FeedbackService): RouteDefinition[] {
       path: '/api/mobile/feedback',
       summary: 'Send feedback: a song rating, app feedback or a bug report',
       body: FeedbackBody,
+      response: FeedbackSchema,
+      successStatus: 201,
       handler: async ({ body }) => created(await feedback.submit(body)),
     }),
   ];

@@ -1,3 +1,4 @@
+import { SongRequestListSchema, SongRequestSchema } from '../response-schemas.js';
 import { Type } from '@sinclair/typebox';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import type { RequestService } from '../../station/request-service.js';
@@ -25,8 +26,10 @@ export function songRequestPostRoute(path: string, requests: RequestService): Ro
   return defineRoute({
     method: 'POST',
     path,
-    summary: 'Request a song',
+    summary: 'Request a song (200 with the existing request when that song is already pending)',
     body: SongRequestBody,
+    response: SongRequestSchema,
+    successStatus: 201,
     handler: async ({ body, ip }) => {
       const result = await requests.submit(body, ip);
       return result.created ? created(result.request) : ok(result.request);
@@ -41,6 +44,7 @@ export function requestRoutes(requests: RequestService): RouteDefinition[] {
       path: '/api/mobile/requests',
       summary: 'Song requests: pending ones high priority first, then oldest first',
       query: RequestsQuery,
+      response: SongRequestListSchema,
       handler: async ({ query }) => {
         const list = await requests.list(query.status ?? 'pending', query.limit ?? 20);
         return ok({ requests: list, count: list.length });

@@ -6,6 +6,7 @@ import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
+import { MemoryRevenueLedger } from './memory-revenue-ledger.js';
 import { MemoryStationStore } from './memory-station-store.js';
 
 /** The default store: one process, nothing to install, bounded so it cannot grow without end. */
@@ -18,6 +19,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     feedback: new MemoryFeedbackLog(limits.feedbackHistory),
     station: new MemoryStationStore(),
     moderation: new MemoryModerationStore(clock),
+    revenue: new MemoryRevenueLedger(),
     rateLimiter: (name: string, settings: RateLimitSettings) =>
       new FlexibleRateLimiter(
         new RateLimiterMemory({ keyPrefix: name, points: settings.limit, duration: settings.windowSeconds }),

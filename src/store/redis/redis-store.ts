@@ -8,6 +8,7 @@ import { createRedisClient, redisCall } from './redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
+import { RedisRevenueLedger } from './redis-revenue-ledger.js';
 import { RedisStationStore } from './redis-station-store.js';
 
 export interface RedisStoreOptions {
@@ -29,6 +30,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     feedback: new RedisFeedbackLog(client, `${prefix}feedback`, limits.feedbackHistory),
     station: new RedisStationStore(client, prefix),
     moderation: new RedisModerationStore(client, prefix),
+    revenue: new RedisRevenueLedger(client, prefix),
     rateLimiter: (name: string, settings: RateLimitSettings) =>
       new FlexibleRateLimiter(
         new RateLimiterRedis({

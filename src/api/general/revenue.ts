@@ -1,0 +1,79 @@
+import { Type } from '@sinclair/typebox';
+import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import type { RevenueService } from '../../station/revenue-service.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
+import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
+import { Text } from '../text-rules.js';
+
+const RevenueType = Type.Union([
+  Type.Literal('donation'),
+  Type.Literal('subscription'),
+  Type.Literal('advertising'),
+  Type.Literal('merchandise'),
+  Type.Literal('other'),
+]);
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-pattern-message': 'must be a date, YYYY-MM-DD' });
+
+export const RevenueBody = Type.Object({
+  event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]*$', description: 'your id for the event; repeats are recorded once' })),
+  type: RevenueType,
+  amount: MinorUnits(1_000_000_000_000),
+  currency: CurrencyCode,
+  occurred_at: Type.Optional(Type.String({ format: 'date-time', description: 'default: now' })),
+  source: Type.Optional(Text({ maxLength: 100 })),
+  metadata: Type.Optional(
+    Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }), Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]), {
+      maxProperties: 20,
+      description: 'flat: up to 20 keys, values text (200), number or boolean',
+    }),
+  ),
+});
+
+export const RevenueQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) });
+
+const RevenueEventSchema = Type.Object({
+  id: Type.String(),
+  type: RevenueType,
+  amount: Type.Integer(),
+  currency: Type.String(),
+  occurred_at: Type.Integer(),
+  source: Type.Union([Type.String(), Type.Null()]),
+  metadata: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+  recorded_at: Type.Integer(),
+});
+
+const Sum = { currency: Type.String(), amount: Type.Integer({ description: 'minor units' }), count: Type.Integer() };
+const RevenueSummarySchema = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  timezone: Type.String(),
+  days: Type.Array(Type.Object({ date: Type.String(), ...Sum })),
+  totals: Type.Array(Type.Object(Sum)),
+});
+
+export function revenueRoutes(revenue: RevenueService): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/analytics/revenue.php',
+      summary: 'Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats',
+      auth: 'admin',
+      body: RevenueBody,
+      response: RevenueEventSchema,
+      successStatus: 201,
+      handler: async ({ body, headers }) => {
+        const result = await revenue.record({ ...body, currency: isoCurrency(body.currency) }, idempotencyKeyOf(headers));
+        return result.created ? created(result.event) : ok(result.event);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/analytics/revenue.php',
+      summary: 'Revenue per day and currency between from and to (admin; station time zone)',
+      auth: 'admin',
+      query: RevenueQuery,
+      response: RevenueSummarySchema,
+      handler: async ({ query }) => ok(await revenue.summary(query.from, query.to)),
+    }),
+  ];
+}

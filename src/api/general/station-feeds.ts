@@ -1,0 +1,46 @@
+import { Type } from '@sinclair/typebox';
+import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import type { RequestService } from '../../station/request-service.js';
+import type { StationService } from '../../station/station-service.js';
+import { songRequestPostRoute } from '../mobile/requests.js';
+import { NowPlayingSchema, SongSchema, UptimeSchema } from '../response-schemas.js';
+
+export const SONG_REQUEST_PHP = '/api/song-request.php';
+
+/** The general `*.php` endpoints older station widgets and players call; same data as mobile. */
+export function stationFeedRoutes(station: StationService, requests: RequestService): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/current-song.php',
+      summary: 'The song on air with the time it started; null before any song is known',
+      response: Type.Union([Type.Intersect([SongSchema, Type.Object({ played_at: Type.Integer() })]), Type.Null()]),
+      handler: async () => {
+        const { now_playing } = await station.nowPlaying();
+        return ok(now_playing ? { ...now_playing.song, played_at: now_playing.played_at } : null);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/stream-stats.php',
+      summary: 'Current stream statistics',
+      response: Type.Object({
+        online: Type.Boolean(),
+        listeners: Type.Integer(),
+        peak_today: Type.Integer(),
+        bitrate: Type.Union([Type.Integer({ description: 'kbps' }), Type.Null()]),
+        codec: Type.Union([Type.String(), Type.Null()]),
+        uptime: UptimeSchema,
+      }),
+      handler: async () => ok(await station.streamStats()),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/now-playing.php',
+      summary: 'The now-playing object of the mobile API',
+      response: NowPlayingSchema,
+      handler: async () => ok(await station.nowPlaying()),
+    }),
+    songRequestPostRoute(SONG_REQUEST_PHP, requests),
+  ];
+}

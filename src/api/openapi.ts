@@ -1,0 +1,100 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { defineRoute, type RouteDefinition } from '../http/route.js';
+import { ErrorEnvelopeSchema } from './response-schemas.js';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+interface DocumentInfo {
+  title: string;
+  version: string;
+  /** Paths whose requests count against a rate limit (they may answer 429). */
+  rateLimitedPrefixes: readonly string[];
+}
+
+// TypeBox schemas carry symbol keys; a JSON round trip leaves the plain JSON Schema.
+const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+function operationId(route: RouteDefinition): string {
+  const words = route.path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return route.method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+function tagOf(path: string): string {
+  if (path.startsWith('/api/mobile/')) return 'mobile';
+  if (path.startsWith('/api/admin/')) return 'admin';
+  if (path.startsWith('/api/')) return 'general';
+  return 'operations';
+}
+
+function operation(route: RouteDefinition, info: DocumentInfo) {
+  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1]!, in: 'path', required: true, schema: { type: 'string' } }));
+  const query = route.query ? plain(route.query) : null;
+  const queryProperties = (query?.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((query?.required as string[] | undefined) ?? []);
+  const queryParameters = Object.entries(queryProperties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    ...(schema.description ? { description: schema.description } : {}),
+    schema,
+  }));
+  const success = Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() });
+  const responses: Record<string, unknown> = {
+    [String(route.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: plain(success) } } },
+  };
+  if (route.query || route.body) responses['400'] = errorResponse('VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
+  if (route.auth === 'admin') responses['401'] = errorResponse('UNAUTHORIZED: the admin Bearer key is missing or wrong');
+  if (route.body) {
+    responses['413'] = errorResponse('PAYLOAD_TOO_LARGE');
+    responses['415'] = errorResponse('UNSUPPORTED_MEDIA_TYPE: send application/json');
+  }
+  if (info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix))) responses['429'] = errorResponse('RATE_LIMITED: see Retry-After');
+  responses['503'] = errorResponse('UNAVAILABLE: a backing service is down; see Retry-After');
+  responses.default = errorResponse('Any other error, in the same envelope');
+  return {
+    operationId: operationId(route),
+    summary: route.summary,
+    tags: [tagOf(route.path)],
+    ...(pathParameters.length + queryParameters.length > 0 ? { parameters: [...pathParameters, ...queryParameters] } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
+    responses,
+    ...(route.auth === 'admin' ? { security: [{ adminKey: [] }] } : {}),
+  };
+}
+
+/** OpenAPI 3.1, generated from the same TypeBox schemas the routes validate with. */
+export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: DocumentInfo) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, info);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: info.title,
+      version: info.version,
+      description: 'Public mobile API, general endpoints and administration of the radio station hub. Live events: Socket.IO namespace /live (see the README).',
+    },
+    servers: [{ url: '/' }],
+    tags: [{ name: 'mobile' }, { name: 'general' }, { name: 'admin' }, { name: 'operations' }],
+    paths,
+    components: {
+      securitySchemes: { adminKey: { type: 'http', scheme: 'bearer', description: 'ADMIN_API_KEY' } },
+      schemas: { Error: plain(ErrorEnvelopeSchema) },
+    },
+  };
+}
+
+/** GET /api/openapi.json; the document is built once, on first request, from the final route table. */
+export function openApiRoute(routes: () => readonly RouteDefinition[], info: DocumentInfo): RouteDefinition {
+  let document: ReturnType<typeof buildOpenApiDocument> | null = null;
+  return defineRoute({
+    method: 'GET',
+    path: OPENAPI_PATH,
+    summary: 'This API as an OpenAPI 3.1 document',
+    handler: () => ({ status: 200, bare: true, data: (document ??= buildOpenApiDocument(routes(), info)) }),
+  });
+}

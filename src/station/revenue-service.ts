@@ -1,0 +1,100 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { AppError } from '../errors.js';
+import type { DailyRevenue, RevenueEvent, RevenueLedger, RevenueType } from '../store/types.js';
+import { toUnixSeconds, type Clock } from './clock.js';
+
+export interface RevenueInput {
+  event_id?: string;
+  type: RevenueType;
+  amount: number;
+  currency: string;
+  occurred_at?: string;
+  source?: string;
+  metadata?: Record<string, string | number | boolean>;
+}
+
+const MAX_RANGE_DAYS = 366;
+const DEFAULT_RANGE_DAYS = 30;
+
+/** JSON with sorted keys, so the same body always has the same fingerprint. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Revenue events recorded once each, and summed per day (station time zone) and currency. */
+export class RevenueService {
+  constructor(
+    private readonly ledger: RevenueLedger,
+    private readonly timezone: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The event's identity is `event_id`, else the Idempotency-Key header. A repeat with the same
+   * body is answered with the first event; the same identity with another body is a conflict.
+   */
+  async record(input: RevenueInput, idempotencyKey: string | undefined): Promise<{ created: boolean; event: RevenueEvent }> {
+    const now = this.clock();
+    const occurredMs = input.occurred_at ? DateTime.fromISO(input.occurred_at).toMillis() : now;
+    const key = input.event_id ?? idempotencyKey;
+    const event: RevenueEvent = {
+      id: input.event_id ?? randomUUID(),
+      type: input.type,
+      amount: input.amount,
+      currency: input.currency,
+      occurred_at: toUnixSeconds(occurredMs),
+      source: input.source || null,
+      metadata: input.metadata ?? {},
+      recorded_at: toUnixSeconds(now),
+    };
+    const fingerprint = createHash('sha256').update(canonical(input)).digest('hex');
+    const day = DateTime.fromMillis(occurredMs, { zone: this.timezone }).toISODate()!;
+    const outcome = await this.ledger.record(event, key ? `key:${key}` : `id:${event.id}`, fingerprint, day);
+    if (outcome.kind === 'conflict') {
+      throw new AppError('IDEMPOTENCY_CONFLICT', { message: `${input.event_id ? 'This event_id' : 'This Idempotency-Key'} was already used with a different body.` });
+    }
+    return { created: outcome.kind === 'created', event: outcome.event };
+  }
+
+  /** Sums per day and currency between two local dates (default: the last 30 days). */
+  async summary(from: string | undefined, to: string | undefined) {
+    const today = DateTime.fromMillis(this.clock(), { zone: this.timezone }).startOf('day');
+    const end = to ? this.day(to, 'to') : today;
+    const start = from ? this.day(from, 'from') : end.minus({ days: DEFAULT_RANGE_DAYS - 1 });
+    if (start > end) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'from', message: 'must not be after to' }] });
+    if (end.diff(start, 'days').days >= MAX_RANGE_DAYS) {
+      throw new AppError('VALIDATION_FAILED', { details: [{ field: 'from', message: `the range may cover at most ${MAX_RANGE_DAYS} days` }] });
+    }
+    const days = (await this.ledger.dailyTotals(start.toISODate()!, end.toISODate()!)).sort(
+      (a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency),
+    );
+    const totals = new Map<string, { currency: string; amount: number; count: number }>();
+    for (const day of days) {
+      const total = totals.get(day.currency) ?? { currency: day.currency, amount: 0, count: 0 };
+      total.amount += day.amount;
+      total.count += day.count;
+      totals.set(day.currency, total);
+    }
+    return {
+      from: start.toISODate()!,
+      to: end.toISODate()!,
+      timezone: this.timezone,
+      days: days satisfies DailyRevenue[],
+      totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+    };
+  }
+
+  private day(text: string, field: string): DateTime {
+    const day = DateTime.fromISO(text, { zone: this.timezone });
+    if (!day.isValid) throw new AppError('VALIDATION_FAILED', { details: [{ field, message: 'must be a date, YYYY-MM-DD' }] });
+    return day.startOf('day');
+  }
+}

@@ -1,0 +1,58 @@
+import type { DailyRevenue, RecordOutcome, RevenueEvent, RevenueLedger } from '../types.js';
+import { LuaScript } from './lua-script.js';
+import { redisCall, type RedisClient } from './redis-connection.js';
+
+// KEYS: fingerprints (key → fingerprint), events (key → json), daily (day|currency|amount|count → integer).
+// ARGV: idempotency key, fingerprint, event json, "day|currency", amount.
+// One script: the check and the write cannot interleave with a racing duplicate.
+const RECORD = new LuaScript(`
+local seen = redis.call('HGET', KEYS[1], ARGV[1])
+if seen then
+  if seen == ARGV[2] then return {'replayed', redis.call('HGET', KEYS[2], ARGV[1])} end
+  return {'conflict'}
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+redis.call('HINCRBY', KEYS[3], ARGV[4] .. '|amount', ARGV[5])
+redis.call('HINCRBY', KEYS[3], ARGV[4] .. '|count', 1)
+return {'created', ARGV[3]}
+`);
+
+/** Revenue in Redis: events by idempotency key, and integer sums per day and currency (HINCRBY). */
+export class RedisRevenueLedger implements RevenueLedger {
+  private readonly keys: [string, string, string];
+
+  constructor(
+    private readonly client: RedisClient,
+    prefix: string,
+  ) {
+    this.keys = [`${prefix}revenue:fingerprints`, `${prefix}revenue:events`, `${prefix}revenue:daily`];
+  }
+
+  record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome> {
+    return redisCall(async () => {
+      const [kind, json] = (await RECORD.run(this.client, this.keys, [idempotencyKey, fingerprint, JSON.stringify(event), `${day}|${event.currency}`, event.amount])) as [
+        RecordOutcome['kind'],
+        string | undefined,
+      ];
+      if (kind === 'conflict') return { kind };
+      return { kind, event: JSON.parse(json!) as RevenueEvent };
+    });
+  }
+
+  dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]> {
+    return redisCall(async () => {
+      const fields = await this.client.hGetAll(this.keys[2]);
+      const totals = new Map<string, DailyRevenue>();
+      for (const [field, value] of Object.entries(fields)) {
+        const [date = '', currency = '', measure] = field.split('|');
+        if (date < fromDay || date > toDay) continue;
+        const total = totals.get(`${date}|${currency}`) ?? { date, currency, amount: 0, count: 0 };
+        if (measure === 'amount') total.amount = Number(value);
+        if (measure === 'count') total.count = Number(value);
+        totals.set(`${date}|${currency}`, total);
+      }
+      return [...totals.values()];
+    });
+  }
+}
