@@ -77,6 +77,15 @@ describe('chat across doors', () => {
     }
   });
 
+  it('a client that starts on polling and upgrades to WebSocket still gets each message once', async () => {
+    const client = await connect(['polling', 'websocket']);
+    if (client.socket.io.engine.transport.name !== 'websocket') await new Promise((resolve) => client.socket.io.engine.once('upgrade', resolve));
+    const texts = [unique('after upgrade'), unique('and again')];
+    for (const text of texts) await restPost(text);
+    await client.next('chat:message', (m) => m.message === texts[1]);
+    for (const text of texts) expect(client.received.filter((r) => r.event === 'chat:message' && r.payload.message === text)).toHaveLength(1);
+  });
+
   it('chat:send answers with the stored message, reaches others, and shows in REST history', async () => {
     const [sender, listener] = [await connect(), await connect(['polling'])];
     const text = unique('Amen from the app');

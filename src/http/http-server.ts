@@ -10,7 +10,7 @@ import { isJsonContentType, parseJsonObject } from './json-body.js';
 import { rateLimitHeaders, type RateLimitRule } from './rate-limit.js';
 import { requestIdFrom } from './request-id.js';
 import type { HttpMethod, RequestContext, RouteDefinition } from './route.js';
-import { sendJson, type HeaderList, type ResponseTarget } from './send-json.js';
+import { sendJson, sendPrepared, type HeaderList, type ResponseTarget } from './send-json.js';
 import { normalizeIp, type TrustedProxies } from './trusted-proxies.js';
 
 export interface HttpServerOptions {
@@ -191,8 +191,11 @@ export class HttpServer {
 
   private async respond(incoming: Incoming, route: CompiledRoute | undefined, body: BodyRead | undefined, early: AppError | undefined): Promise<void> {
     const { target, headers } = incoming;
-    const log = this.options.log.child({ reqId: incoming.requestId });
-    log.debug({ method: incoming.method, path: incoming.path }, 'request received');
+    // A child logger costs a serialisation of its bindings: made only when something is logged.
+    let requestLog: Logger | undefined;
+    const logFor = () => (requestLog ??= this.options.log.child({ reqId: incoming.requestId }));
+    const debug = this.options.log.isLevelEnabled('debug');
+    if (debug) logFor().debug({ method: incoming.method, path: incoming.path }, 'request received');
     const responseHeaders: HeaderList = [...incoming.baseHeaders];
     const headOnly = incoming.method === 'HEAD';
     // A body we did not read to its end leaves the connection mid-request: close it after answering.
@@ -202,7 +205,9 @@ export class HttpServer {
     try {
       const rule = this.options.rateLimits.find((r) => r.pathPrefixes.some((prefix) => incoming.path.startsWith(prefix)));
       if (rule) {
-        const decision = await rule.limiter.consume(incoming.ip);
+        // In-process counters answer synchronously: with a synchronous handler too, the answer is
+        // written inside the uWS callback, without a promise hop (see bench/RESULTS.md).
+        const decision = rule.limiter.consumeNow?.(incoming.ip) ?? (await rule.limiter.consume(incoming.ip));
         responseHeaders.push(...rateLimitHeaders(rule.name, decision));
         if (!decision.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: decision.resetSeconds });
       }
@@ -219,23 +224,26 @@ export class HttpServer {
         params: incoming.params,
         query,
         body: bodyValue,
-        log,
+        get log() {
+          return logFor();
+        },
       };
-      const result = await route.definition.handler(ctx as never);
+      const outcome = route.definition.handler(ctx as never);
+      const result = outcome instanceof Promise ? await outcome : outcome;
       status = result.status;
       for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders.push([name, value]);
-      const payload = result.bare ? result.data : { success: true, ...result.envelope, data: result.data };
-      sendJson(target, result.status, payload, responseHeaders, false, headOnly);
+      if (result.prepared) sendPrepared(target, result.status, result.prepared, responseHeaders, headOnly);
+      else sendJson(target, result.status, result.bare ? result.data : { success: true, ...result.envelope, data: result.data }, responseHeaders, false, headOnly);
     } catch (error) {
       if (error instanceof ClientAbortedError || target.aborted) {
-        log.debug({ path: incoming.path }, 'client went away before the answer');
+        if (debug) logFor().debug({ path: incoming.path }, 'client went away before the answer');
         return;
       }
-      const answer = toErrorAnswer(error, log);
+      const answer = toErrorAnswer(error, logFor());
       status = answer.status;
       sendJson(target, answer.status, answer.payload, [...responseHeaders, ...answer.headers], mayHaveUnreadBody(), headOnly);
     } finally {
-      log.debug({ method: incoming.method, path: incoming.path, status, ip: incoming.ip, ms: +(performance.now() - incoming.started).toFixed(2) }, 'request');
+      if (debug) logFor().debug({ method: incoming.method, path: incoming.path, status, ip: incoming.ip, ms: +(performance.now() - incoming.started).toFixed(2) }, 'request');
     }
   }
 }

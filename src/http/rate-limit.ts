@@ -11,6 +11,8 @@ export interface RateLimitDecision {
 /** Counts requests per key in a shared store (one atomic round trip in Redis). */
 export interface RateLimiter {
   consume(key: string): Promise<RateLimitDecision>;
+  /** The same, synchronously, where the counter lives in this process (lets the edge skip a promise). */
+  consumeNow?(key: string): RateLimitDecision;
 }
 
 export interface RateLimitRule {

@@ -27,6 +27,8 @@ export interface RouteResult {
   headers?: Record<string, string>;
   /** Send `data` as the whole body, without the envelope (documents like openapi.json). */
   bare?: boolean;
+  /** The whole body, serialised beforehand (hot answers cached per state and second). */
+  prepared?: Buffer;
 }
 
 export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undefined, B extends TSchema | undefined = TSchema | undefined> {

@@ -35,9 +35,17 @@ export function sendJson(
   closeConnection = false,
   headOnly = false,
 ): boolean {
+  return write(target, status, status === 204 ? '' : JSON.stringify(payload), headers, closeConnection, headOnly);
+}
+
+/** Sends a body serialised beforehand (a prepared hot answer), skipping JSON.stringify. */
+export function sendPrepared(target: ResponseTarget, status: number, body: Buffer, headers: HeaderList, headOnly = false): boolean {
+  return write(target, status, body, headers, false, headOnly);
+}
+
+function write(target: ResponseTarget, status: number, body: string | Buffer, headers: HeaderList, closeConnection: boolean, headOnly: boolean): boolean {
   if (target.aborted || target.answered) return false;
   target.answered = true;
-  const body = status === 204 ? '' : JSON.stringify(payload);
   target.res.cork(() => {
     target.res.writeStatus(statusLine(status));
     for (const [name, value] of headers) target.res.writeHeader(name, value);

@@ -10,9 +10,12 @@ import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import type { StationService } from '../station/station-service.js';
 import { createRedisClient, type RedisClient } from '../store/redis/redis-connection.js';
 import { ConnectionsPerIp } from './connections-per-ip.js';
+import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 import { serveLiveConnection } from './live-connection.js';
 
 export const LIVE_NAMESPACE = '/live';
+/** Server-to-server event carrying a broadcast to the other nodes (through the Redis adapter). */
+const RELAY = 'live:relay';
 
 export interface SocketIoHubOptions {
   config: Readonly<Config>;
@@ -29,6 +32,8 @@ export class SocketIoHub implements LiveHub {
   private readonly io: Server;
   private readonly live: Namespace;
   private readonly redisClients: RedisClient[] = [];
+  private readonly fanout = new NativeFanout(LIVE_NAMESPACE);
+  private relaying = false;
 
   constructor(private readonly options: SocketIoHubOptions) {
     const { config } = options;
@@ -44,8 +49,18 @@ export class SocketIoHub implements LiveHub {
     this.live = this.io.of(LIVE_NAMESPACE);
   }
 
+  /**
+   * Delivers to this node's clients, and through the Redis adapter (serverSideEmit) to the other
+   * nodes, which deliver to theirs: each client gets each event once.
+   */
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
-    this.live.emit(event, payload);
+    this.deliverHere(event, payload);
+    if (this.relaying) this.io.serverSideEmit(RELAY, event, payload);
+  }
+
+  private deliverHere(event: string, payload: unknown): void {
+    this.fanout.publish(event, payload);
+    this.live.local.to(POLLING_ROOM).emit(event, payload);
   }
 
   /** Serves /socket.io on `app` and starts accepting live clients. */
@@ -67,10 +82,12 @@ export class SocketIoHub implements LiveHub {
       next();
     });
     this.live.on('connection', (socket) => {
+      this.fanout.enroll(socket);
       serveLiveConnection(socket, ipOf.get(socket) ?? 'unknown', { ...services, flood, log });
       socket.once('disconnect', () => void flood.delete(socket.id));
     });
     this.io.attachApp(app);
+    this.fanout.attach(app);
   }
 
   /** Disconnects every live client of this node (they reconnect elsewhere) and stops relaying. */
@@ -93,5 +110,7 @@ export class SocketIoHub implements LiveHub {
     };
     this.redisClients.push(pub, sub);
     this.io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io` }));
+    this.io.on(RELAY, (event: string, payload: unknown) => this.deliverHere(event, payload));
+    this.relaying = true;
   }
 }

@@ -38,7 +38,7 @@ export class StationPoller {
     if (snapshot.reachable && this.failing) this.log.info('stream server reachable again');
     this.failing = !snapshot.reachable;
 
-    const previous = await this.store.station.read();
+    const previous = await this.store.station.readFresh();
     const progress = advanceStation(previous, snapshot, this.clock(), this.settings);
     const started = progress.songStarted;
     if (started) {

@@ -34,6 +34,16 @@ export class StationService {
     private readonly clock: Clock,
   ) {}
 
+  /** The stored state (shared and frozen), for callers that render it themselves. */
+  state(): Promise<StationState> {
+    return this.store.read();
+  }
+
+  /** The state when it is at hand without I/O. */
+  peek(): StationState | undefined {
+    return this.store.peek();
+  }
+
   async status() {
     return this.statusOf(await this.store.read());
   }
@@ -52,7 +62,10 @@ export class StationService {
   }
 
   async stats() {
-    const state = await this.store.read();
+    return this.statsOf(await this.store.read());
+  }
+
+  statsOf(state: StationState) {
     return {
       current_listeners: state.listeners,
       peak_listeners_today: state.peakToday,

@@ -135,7 +135,15 @@ export interface SongTally {
 }
 
 export interface StationStore {
+  /**
+   * The current state, shared and frozen (never modify it). Read on every status request, so a
+   * shared store may serve it from a cache up to `stateCacheMs` old.
+   */
   read(): Promise<StationState>;
+  /** The state if it is at hand without I/O (memory, or a fresh cache), for synchronous hot paths. */
+  peek(): StationState | undefined;
+  /** The current state as stored this instant (the poller's read-modify-write needs it exact). */
+  readFresh(): Promise<StationState>;
   write(state: StationState): Promise<void>;
   /** When this song last started playing (Unix seconds), for the recently-played request rule. */
   lastPlayedAt(songId: string): Promise<number | null>;
@@ -210,6 +218,8 @@ export interface Store {
 }
 
 export interface StoreLimits {
+  /** How long a node may serve the station state from memory before asking Redis again. */
+  stateCacheMs?: number;
   chatHistory: number;
   requestHistory: number;
   feedbackHistory: number;
@@ -233,4 +243,13 @@ export function emptyStationState(): StationState {
     updatedAt: null,
     poll: { peakDay: null, sessionsStarted: 0, onlineSince: null },
   };
+}
+
+/** Freezes a state in depth: it is then shared between requests instead of copied for each. */
+export function freezeState<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) freezeState(child);
+    Object.freeze(value);
+  }
+  return value;
 }

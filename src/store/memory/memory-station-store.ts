@@ -1,18 +1,26 @@
 import type { Song } from '../../station/song.js';
-import { emptyStationState, type SongTally, type StationState, type StationStore } from '../types.js';
+import { emptyStationState, freezeState, type SongTally, type StationState, type StationStore } from '../types.js';
 
 /** Station state of this one process. `lastPlayed` is bounded: plays older than a day are forgotten. */
 export class MemoryStationStore implements StationStore {
-  private state: StationState = emptyStationState();
+  private state: StationState = freezeState(emptyStationState());
   private readonly lastPlayed = new Map<string, number>();
   private readonly songTallies = new Map<string, SongTally>();
 
   async read(): Promise<StationState> {
-    return structuredClone(this.state);
+    return this.state;
+  }
+
+  peek(): StationState {
+    return this.state;
+  }
+
+  async readFresh(): Promise<StationState> {
+    return this.state;
   }
 
   async write(state: StationState): Promise<void> {
-    this.state = structuredClone(state);
+    this.state = freezeState(structuredClone(state));
   }
 
   async lastPlayedAt(songId: string): Promise<number | null> {

@@ -1,10 +1,9 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { FlexibleRateLimiter } from '../flexible-rate-limiter.js';
 import { systemClock, type Clock } from '../../station/clock.js';
 import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';
+import { MemoryRateLimiter } from './memory-rate-limiter.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
 import { MemoryRevenueLedger } from './memory-revenue-ledger.js';
 import { MemoryStationStore } from './memory-station-store.js';
@@ -20,11 +19,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     station: new MemoryStationStore(),
     moderation: new MemoryModerationStore(clock),
     revenue: new MemoryRevenueLedger(),
-    rateLimiter: (name: string, settings: RateLimitSettings) =>
-      new FlexibleRateLimiter(
-        new RateLimiterMemory({ keyPrefix: name, points: settings.limit, duration: settings.windowSeconds }),
-        settings,
-      ),
+    rateLimiter: (_name: string, settings: RateLimitSettings) => new MemoryRateLimiter(settings, clock),
     claim: async (key: string, ttlMs: number) => {
       const now = clock();
       for (const [held, until] of claims) if (until <= now) claims.delete(held);

@@ -1,12 +1,14 @@
 import type { Song } from '../../station/song.js';
-import { emptyStationState, type SongTally, type StationState, type StationStore } from '../types.js';
+import { emptyStationState, freezeState, type SongTally, type StationState, type StationStore } from '../types.js';
 import { redisCall, type RedisClient } from './redis-connection.js';
 
 const DAY_SECONDS = 86_400;
 
 /**
- * Station state shared by all nodes: one JSON document (read whole by every status request),
- * plus a sorted set of last-play times per song, trimmed to a day, for the request rules.
+ * Station state shared by all nodes: one JSON document, plus a sorted set of last-play times per
+ * song, trimmed to a day, for the request rules. Every status request reads the state, so each
+ * node keeps the parsed document for `cacheMs` (it changes once per poll): thousands of polling
+ * apps cost one GET per second per node instead of one each.
  */
 export class RedisStationStore implements StationStore {
   private readonly stateKey: string;
@@ -14,9 +16,13 @@ export class RedisStationStore implements StationStore {
   private readonly talliesKey: string;
   private readonly songsKey: string;
 
+  private cached: { state: StationState; at: number } | null = null;
+  private refreshing: Promise<StationState> | null = null;
+
   constructor(
     private readonly client: RedisClient,
     prefix: string,
+    private readonly cacheMs = 1000,
   ) {
     this.stateKey = `${prefix}station:state`;
     this.playsKey = `${prefix}station:last-played`;
@@ -25,15 +31,33 @@ export class RedisStationStore implements StationStore {
   }
 
   read(): Promise<StationState> {
+    const cached = this.peek();
+    if (cached) return Promise.resolve(cached);
+    // Concurrent requests share one GET.
+    this.refreshing ??= this.readFresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  peek(): StationState | undefined {
+    return this.cached && Date.now() - this.cached.at < this.cacheMs ? this.cached.state : undefined;
+  }
+
+  readFresh(): Promise<StationState> {
     return redisCall(async () => {
       const json = await this.client.get(this.stateKey);
-      return json ? { ...emptyStationState(), ...(JSON.parse(json) as Partial<StationState>) } : emptyStationState();
+      const state = freezeState(json ? { ...emptyStationState(), ...(JSON.parse(json) as Partial<StationState>) } : emptyStationState());
+      this.cached = { state, at: Date.now() };
+      return state;
     });
   }
 
   write(state: StationState): Promise<void> {
     return redisCall(async () => {
-      await this.client.set(this.stateKey, JSON.stringify(state));
+      const json = JSON.stringify(state);
+      await this.client.set(this.stateKey, json);
+      this.cached = { state: freezeState(JSON.parse(json) as StationState), at: Date.now() };
     });
   }
 

@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
-import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.js';
-import { FlexibleRateLimiter } from '../flexible-rate-limiter.js';
 import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
 import { RedisChatLog } from './redis-chat-log.js';
 import { createRedisClient, redisCall } from './redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
+import { RedisRateLimiter } from './redis-rate-limiter.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
 import { RedisRevenueLedger } from './redis-revenue-ledger.js';
 import { RedisStationStore } from './redis-station-store.js';
@@ -28,22 +27,10 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     chat: new RedisChatLog(client, `${prefix}chat`, limits.chatHistory),
     requests: new RedisRequestQueue(client, prefix, limits.requestHistory),
     feedback: new RedisFeedbackLog(client, `${prefix}feedback`, limits.feedbackHistory),
-    station: new RedisStationStore(client, prefix),
+    station: new RedisStationStore(client, prefix, limits.stateCacheMs),
     moderation: new RedisModerationStore(client, prefix),
     revenue: new RedisRevenueLedger(client, prefix),
-    rateLimiter: (name: string, settings: RateLimitSettings) =>
-      new FlexibleRateLimiter(
-        new RateLimiterRedis({
-          storeClient: client,
-          useRedisPackage: true,
-          // Fail at once while disconnected instead of waiting: the request answers 503.
-          rejectIfRedisNotReady: true,
-          keyPrefix: `${prefix}ratelimit:${name}`,
-          points: settings.limit,
-          duration: settings.windowSeconds,
-        }),
-        settings,
-      ),
+    rateLimiter: (name: string, settings: RateLimitSettings) => new RedisRateLimiter(client, `${prefix}ratelimit:${name}:`, settings),
     claim: (key: string, ttlMs: number) =>
       redisCall(async () => (await client.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
     ping: () =>

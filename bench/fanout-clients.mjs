@@ -1,0 +1,56 @@
+// Lightweight live clients: raw WebSockets speaking just enough Engine.IO/Socket.IO (v4) to join
+// /live and count `chat:message` frames, so 10,000 of them fit in one process. Driven over IPC:
+//   {connect: {urls, count}} → {connected}
+//   {expect: {marker}}       → {armed}, then {arrived: {marker, lastAt}} once every client has it
+import WebSocket from 'ws';
+
+const sockets = [];
+let waiting = null; // { marker, remaining, resolve }
+
+function open(url) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
+    let joined = false;
+    ws.on('message', (data) => {
+      const text = data.toString();
+      if (text === '2') return ws.send('3'); // Engine.IO ping → pong
+      if (text.startsWith('0')) return ws.send('40/live,'); // open → join the namespace
+      if (text.startsWith('40/live,')) {
+        joined = true;
+        return resolve(ws);
+      }
+      if (text.startsWith('44/live,')) return reject(new Error(`refused: ${text}`));
+      if (waiting && text.startsWith('42/live,["chat:message"') && text.includes(waiting.marker)) {
+        waiting.remaining -= 1;
+        if (waiting.remaining === 0) {
+          const done = waiting;
+          waiting = null;
+          done.resolve(performance.timeOrigin + performance.now());
+        }
+      }
+    });
+    ws.on('error', (error) => (joined ? undefined : reject(error)));
+  });
+}
+
+process.on('message', async (message) => {
+  if (message.connect) {
+    const { urls, count } = message.connect;
+    // Connect in batches: a burst of 10,000 handshakes at once only measures the accept queue.
+    for (let i = 0; i < count; i += 200) {
+      const batch = [];
+      for (let j = i; j < Math.min(count, i + 200); j++) batch.push(open(urls[j % urls.length]));
+      sockets.push(...(await Promise.all(batch)));
+    }
+    process.send({ connected: sockets.length });
+  }
+  if (message.expect) {
+    const arrived = new Promise((resolve) => (waiting = { marker: message.expect.marker, remaining: sockets.length, resolve }));
+    process.send({ armed: message.expect.marker });
+    process.send({ arrived: { marker: message.expect.marker, lastAt: await arrived } });
+  }
+  if (message.close) {
+    for (const ws of sockets) ws.terminate();
+    process.exit(0);
+  }
+});

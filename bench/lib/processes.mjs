@@ -1,0 +1,110 @@
+// Starting what a benchmark measures: the service (built), the bare uWS yardstick, the clients.
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+export const SERVER_CORE = '0';
+export const LOAD_CORE = '1';
+
+/** Settings for a benchmark run: no stream polling, the rate limiter on with its limit raised. */
+export function benchConfig(extra = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'radio-bench-'));
+  const path = join(dir, 'config.json');
+  writeFileSync(
+    path,
+    JSON.stringify({
+      stream: { enabled: false },
+      rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 } },
+      live: { maxConnectionsPerIp: 100_000 },
+      ...extra,
+    }),
+  );
+  return path;
+}
+
+function firstJsonLine(child, pick) {
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      try {
+        const value = pick(JSON.parse(line));
+        if (value !== undefined) resolve(value);
+      } catch {
+        // not a JSON line
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** The service pinned to the server core; resolves with {child, url}. */
+export async function startService(env) {
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, join(ROOT, 'dist/main.js')], {
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await firstJsonLine(child, (entry) => (entry.msg === 'radio hub listening' ? entry.port : undefined));
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** The bare uWS handler serving `responses` ({"GET /path": {status, contentType, body(base64)}}). */
+export async function startBare(responses) {
+  const dir = mkdtempSync(join(tmpdir(), 'radio-bare-'));
+  const file = join(dir, 'responses.json');
+  writeFileSync(file, JSON.stringify(responses));
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, join(ROOT, 'bench/bare-uws.mjs'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = await firstJsonLine(child, (entry) => entry.port);
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** The lightweight live clients, pinned to the load core. */
+export function startClients() {
+  const child = fork(join(ROOT, 'bench/fanout-clients.mjs'), [], { execPath: 'taskset', execArgv: ['-c', LOAD_CORE, process.execPath], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = (key) => new Promise((resolve) => {
+    const listener = (message) => {
+      if (key in message) {
+        child.off('message', listener);
+        resolve(message[key]);
+      }
+    };
+    child.on('message', listener);
+  });
+  return {
+    child,
+    connect: async (urls, count) => {
+      child.send({ connect: { urls, count } });
+      return next('connected');
+    },
+    /**
+     * Arms the clients for `marker`; resolves once armed with `{ arrived }`, a promise of the time
+     * the last client got it (wrapped, or awaiting this would wait for the arrival too).
+     */
+    expect: async (marker) => {
+      const arrived = next('arrived');
+      child.send({ expect: { marker } });
+      await next('armed');
+      return { arrived: arrived.then((a) => a.lastAt) };
+    },
+    close: () => child.send({ close: true }),
+  };
+}
+
+export function stop(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** CPU time the main thread of `pid` has used, in ms (from /proc, nanosecond resolution). */
+export async function cpuMs(pid) {
+  const { readFile } = await import('node:fs/promises');
+  // taskset execs node in place, so the pid is node's.
+  const [ns] = (await readFile(`/proc/${pid}/schedstat`, 'utf8')).split(' ');
+  return Number(ns) / 1e6;
+}

@@ -1,0 +1,90 @@
+// `npm run bench`: REST throughput and latency against bare uWS, and live fan-out, written to
+// bench/RESULTS.md and bench/results.json. `--smoke` runs tiny numbers (the test suite does, so
+// the benchmark never rots) and writes to `--out DIR`.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createClient } from 'redis';
+import { benchFanout } from './lib/fanout.mjs';
+import { benchConfig, startService, stop } from './lib/processes.mjs';
+import { machine, targets, writeReport } from './lib/report.mjs';
+import { benchRest } from './lib/rest.mjs';
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : new URL('.', import.meta.url).pathname;
+const plan = smoke
+  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], posts: 3 }
+  : { seconds: 5, rounds: 3, latencySeconds: 5, fanout: [1000, 5000, 10000], twoNodeFanout: [1000, 10000], posts: 40 };
+
+for (const tool of ['wrk', 'taskset']) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+  } catch {
+    console.error(`bench: ${tool} is missing (apt-get install ${tool === 'wrk' ? 'wrk' : 'util-linux'})`);
+    process.exit(2);
+  }
+}
+
+async function redisUrl() {
+  const url = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const client = createClient({ url, socket: { connectTimeout: 1000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.close();
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+async function withService(env, work) {
+  const service = await startService(env);
+  try {
+    return await work(service);
+  } finally {
+    await stop(service.child);
+  }
+}
+
+async function deletePrefix(url, prefix) {
+  const client = createClient({ url });
+  await client.connect();
+  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length) await client.del(keys);
+  await client.close();
+}
+
+const log = (text) => process.stderr.write(`bench: ${text}\n`);
+const config = benchConfig();
+const redis = await redisUrl();
+const results = { machine: machine(), plan, rest: {}, fanout: [], targets: [] };
+
+log('REST, in-memory store');
+results.rest.memory = await withService({ RADIO_CONFIG: config }, (service) => benchRest(service, plan));
+const prefixes = [];
+if (redis) {
+  log('REST, Redis store');
+  const prefix = `radio-bench:${randomUUID().slice(0, 8)}:`;
+  prefixes.push(prefix);
+  results.rest.redis = await withService({ RADIO_CONFIG: config, REDIS_URL: redis, REDIS_PREFIX: prefix }, (service) => benchRest(service, plan));
+} else {
+  log('no Redis answers: the Redis rows are left out');
+}
+for (const clients of plan.fanout) {
+  log(`fan-out to ${clients} clients, one node`);
+  results.fanout.push(await withService({ RADIO_CONFIG: config }, (service) => benchFanout([service], { clients, posts: plan.posts })));
+}
+if (redis) {
+  for (const clients of plan.twoNodeFanout) {
+    log(`fan-out to ${clients} clients over two nodes and Redis`);
+    const prefix = `radio-bench:${randomUUID().slice(0, 8)}:`;
+    prefixes.push(prefix);
+    const env = { RADIO_CONFIG: config, REDIS_URL: redis, REDIS_PREFIX: prefix };
+    results.fanout.push(await withService(env, (a) => withService(env, (b) => benchFanout([a, b], { clients, posts: plan.posts }))));
+  }
+}
+for (const prefix of prefixes) await deletePrefix(redis, prefix);
+results.targets = targets(results);
+mkdirSync(outDir, { recursive: true });
+process.stdout.write(`${writeReport(outDir, results)}\n`);
