@@ -5,29 +5,35 @@
 import WebSocket from 'ws';
 
 const sockets = [];
-let waiting = null; // { marker, remaining, resolve }
+let waiting = null; // { marker (Buffer), remaining, resolve }
+
+function arrive() {
+  waiting.remaining -= 1;
+  if (waiting.remaining === 0) {
+    const done = waiting;
+    waiting = null;
+    done.resolve(performance.timeOrigin + performance.now());
+  }
+}
 
 function open(url) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
     let joined = false;
     ws.on('message', (data) => {
+      // Frames arrive as Buffers; the hot case (a broadcast) is checked on the bytes, no decoding.
+      if (joined) {
+        if (waiting && data.includes(waiting.marker)) arrive();
+        else if (data.length === 1 && data[0] === 0x32) ws.send('3'); // Engine.IO ping → pong
+        return;
+      }
       const text = data.toString();
-      if (text === '2') return ws.send('3'); // Engine.IO ping → pong
       if (text.startsWith('0')) return ws.send('40/live,'); // open → join the namespace
       if (text.startsWith('40/live,')) {
         joined = true;
         return resolve(ws);
       }
       if (text.startsWith('44/live,')) return reject(new Error(`refused: ${text}`));
-      if (waiting && text.startsWith('42/live,["chat:message"') && text.includes(waiting.marker)) {
-        waiting.remaining -= 1;
-        if (waiting.remaining === 0) {
-          const done = waiting;
-          waiting = null;
-          done.resolve(performance.timeOrigin + performance.now());
-        }
-      }
     });
     ws.on('error', (error) => (joined ? undefined : reject(error)));
   });
@@ -45,7 +51,7 @@ process.on('message', async (message) => {
     process.send({ connected: sockets.length });
   }
   if (message.expect) {
-    const arrived = new Promise((resolve) => (waiting = { marker: message.expect.marker, remaining: sockets.length, resolve }));
+    const arrived = new Promise((resolve) => (waiting = { marker: Buffer.from(message.expect.marker), remaining: sockets.length, resolve }));
     process.send({ armed: message.expect.marker });
     process.send({ arrived: { marker: message.expect.marker, lastAt: await arrived } });
   }

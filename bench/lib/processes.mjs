@@ -41,9 +41,9 @@ function firstJsonLine(child, pick) {
   });
 }
 
-/** The service pinned to the server core; resolves with {child, url}. */
-export async function startService(env) {
-  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, join(ROOT, 'dist/main.js')], {
+/** The service pinned to the server core; resolves with {child, url}. `nodeArgs`: e.g. --cpu-prof. */
+export async function startService(env, nodeArgs = []) {
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...nodeArgs, join(ROOT, 'dist/main.js')], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -99,6 +99,15 @@ export function stop(child) {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** User and system CPU time of the whole process `pid`, in ms (/proc/PID/stat, 10 ms ticks). */
+export async function cpuSplitMs(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const tick = 1000 / 100;
+  return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
 }
 
 /** CPU time the main thread of `pid` has used, in ms (from /proc, nanosecond resolution). */

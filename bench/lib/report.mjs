@@ -54,9 +54,11 @@ export function writeReport(dir, results) {
     '',
     '## Live fan-out (REST chat post → last client)',
     '',
-    '| Nodes | Clients | Posts | p50 | p99 | server CPU per broadcast |',
-    '|---:|---:|---:|---:|---:|---:|',
-    ...results.fanout.map((f) => `| ${f.nodes} | ${int(f.clients)} | ${f.posts} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.cpuPerBroadcastMs)} |`),
+    '| Nodes | Clients | Posts | p50 | p99 | server CPU per broadcast | of it user | of it system |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.fanout.map(
+      (f) => `| ${f.nodes} | ${int(f.clients)} | ${f.posts} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.cpuPerBroadcastMs)} | ${ms(f.userMsPerBroadcast)} | ${ms(f.systemMsPerBroadcast)} |`,
+    ),
     '',
   );
   const markdown = lines.join('\n');
