@@ -9,6 +9,8 @@ export interface ContentRules {
 // Scheme links, www. hosts and bare domains with a common top-level domain ("promo.xyz/free").
 const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|info|biz|io|co|me|ly|xyz|app|gg|tv|ru|cn|site|online|shop|link|click)\b/i;
 
+const STANDALONE_NUMBER = /(?<![\p{L}\d])[\d.,:/-]*\d(?![\p{L}\d])/gu;
+
 // obscenity's pattern syntax gives meaning to [ ] ? | and \ ; a configured word is literal text.
 const literal = (word: string) => parseRawPattern(word.toLowerCase().replace(/[[\]?|\\]/g, '\\$&'));
 
@@ -33,7 +35,9 @@ export class ContentFilter {
 
   /** Why `text` is refused, or null when it is fine. */
   refusalReason(text: string): string | null {
-    if (this.matcher.hasMatch(text)) return 'contains language not allowed in this chat';
+    // The leetspeak transformer reads digits as letters, which makes plain numbers words
+    // ("455" → "ass"): numbers standing alone are not matched. Digits inside words still are ("sh1t").
+    if (this.matcher.hasMatch(text.replace(STANDALONE_NUMBER, ' '))) return 'contains language not allowed in this chat';
     if (this.rules.links === 'block' && LINK.test(text)) return 'links are not allowed in this chat';
     return null;
   }
