@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from './eventually.js';
 import { freePort } from './redis-server-process.js';
+import { killProcess } from './kill-process.js';
 
 const SOURCE_PASSWORD = 'source-secret';
 const ADMIN = { user: 'admin', password: 'admin-secret' };
@@ -63,11 +64,7 @@ export class IcecastServer {
   stop(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+    return killProcess(child);
   }
 
   /** Sets the song on a mount the way a playout system does (admin metadata update). */

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { killProcess } from './kill-process.js';
 
 /** A port the OS just gave us and took back: free for the next process to bind. */
 export function freePort(): Promise<number> {
@@ -44,11 +45,7 @@ export class RedisServerProcess {
   kill(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+    return killProcess(child);
   }
 }
 
