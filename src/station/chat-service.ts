@@ -38,7 +38,7 @@ export class ChatService {
     }
     const reason = filter.refusalReason(input.message);
     if (reason) throw new AppError('CONTENT_REJECTED', { message: `The message ${reason}.` });
-    if (filter.refusalReason(input.nickname)) throw new AppError('CONTENT_REJECTED', { message: 'Please choose another nickname.' });
+    if (!filter.nicknameAllowed(input.nickname)) throw new AppError('CONTENT_REJECTED', { message: 'Please choose another nickname.' });
     if (repeatWindowSeconds > 0) {
       const sender_ = `${input.nickname.toLowerCase()}|${sender.ip}`;
       if (await moderation.repeatsLast(sender_, fingerprint(input.message), repeatWindowSeconds)) {
