@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { WeeklyShowSchema } from '../config/schema.js';
 
 // The shapes of what the API answers (API.md), for the OpenAPI document. Request schemas live
 // next to their routes; these describe `data` of each success envelope.
@@ -99,17 +100,7 @@ const OccurrenceSchema = Type.Object({
 export const ScheduleSchema = Type.Object({
   timezone: Type.String(),
   current: Nullable(OccurrenceSchema),
-  shows: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      title: Type.String(),
-      host: Type.Optional(Type.String()),
-      description: Type.Optional(Type.String()),
-      days: Type.Array(Type.String()),
-      start: Type.String(),
-      end: Type.String(),
-    }),
-  ),
+  shows: Type.Array(WeeklyShowSchema),
   upcoming: Type.Array(OccurrenceSchema),
 });
 
