@@ -1,13 +1,11 @@
 import type { ChatMessage, SongRequest } from '../store/types.js';
 import type { StationService } from './station-service.js';
 
-type Resolved<K extends keyof StationService> = StationService[K] extends (...args: never[]) => Promise<infer R> ? R : never;
-
 /** What services announce to live clients (API.md "Live"); payloads are the REST shapes. */
 export interface LiveEvents {
-  nowplaying: Resolved<'nowPlaying'>;
+  nowplaying: ReturnType<StationService['nowPlayingOf']>;
   listeners: { current: number; peak_today: number };
-  status: Resolved<'status'>;
+  status: ReturnType<StationService['statusOf']>;
   'chat:message': ChatMessage;
   'chat:deleted': { id: string };
   'request:new': SongRequest;

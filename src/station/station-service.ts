@@ -44,10 +44,6 @@ export class StationService {
     return this.store.peek();
   }
 
-  async status() {
-    return this.statusOf(await this.store.read());
-  }
-
   statusOf(state: StationState) {
     return {
       online: state.serverStatus === 'online',
@@ -59,10 +55,6 @@ export class StationService {
       quality: state.bitrateKbps !== null && state.codec ? `${state.bitrateKbps}kbps ${state.codec}` : 'unknown',
       genre: this.profile.genre,
     };
-  }
-
-  async stats() {
-    return this.statsOf(await this.store.read());
   }
 
   statsOf(state: StationState) {
