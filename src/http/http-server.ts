@@ -142,7 +142,9 @@ export class HttpServer {
       target.aborted = true;
       for (const listener of abortListeners) listener();
     });
-    const route = entry?.byMethod.get(routeMethodOf(req));
+    const method = req.getCaseSensitiveMethod().toUpperCase();
+    // HEAD is served by the GET route.
+    const route = entry?.byMethod.get(method === 'HEAD' ? 'GET' : method);
     const params: Record<string, string> = {};
     route?.paramNames.forEach((name, index) => {
       params[name] = decodeParameter(req.getParameter(index));
@@ -151,7 +153,7 @@ export class HttpServer {
     const requestId = requestIdFrom(headers['x-request-id'] ?? '');
     const incoming: Incoming = {
       target,
-      method: req.getCaseSensitiveMethod().toUpperCase(),
+      method,
       path: req.getUrl(),
       rawQuery: req.getQuery() ?? '',
       headers,
@@ -246,12 +248,6 @@ export class HttpServer {
       if (debug) logFor().debug({ method: incoming.method, path: incoming.path, status, ip: incoming.ip, ms: +(performance.now() - incoming.started).toFixed(2) }, 'request');
     }
   }
-}
-
-/** The route-table key of a request: HEAD is served by the GET route. */
-function routeMethodOf(req: HttpRequest): string {
-  const method = req.getCaseSensitiveMethod().toUpperCase();
-  return method === 'HEAD' ? 'GET' : method;
 }
 
 function decodeParameter(raw: string): string {

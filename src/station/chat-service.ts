@@ -40,8 +40,8 @@ export class ChatService {
     if (reason) throw new AppError('CONTENT_REJECTED', { message: `The message ${reason}.` });
     if (!filter.nicknameAllowed(input.nickname)) throw new AppError('CONTENT_REJECTED', { message: 'Please choose another nickname.' });
     if (repeatWindowSeconds > 0) {
-      const sender_ = `${input.nickname.toLowerCase()}|${sender.ip}`;
-      if (await moderation.repeatsLast(sender_, fingerprint(input.message), repeatWindowSeconds)) {
+      const senderKey = `${input.nickname.toLowerCase()}|${sender.ip}`;
+      if (await moderation.repeatsLast(senderKey, fingerprint(input.message), repeatWindowSeconds)) {
         throw new AppError('CONTENT_REJECTED', { message: 'You just sent that message.' });
       }
     }
