@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
+import { eventually } from './eventually.js';
 import type { Clock } from '../../src/station/clock.js';
 
 export interface TestServer {
@@ -24,6 +25,9 @@ export async function startTestServer(overrides: Overrides = {}, options: { cloc
   });
   const app = createApp(config, { log: pino({ level: config.logLevel }), ...options });
   const port = await app.listen();
+  // The Redis client connects in the background (the service starts before Redis answers); a test
+  // starts talking once it has, or its first request races the connection and gets a 503.
+  if (config.redis.url) await eventually(() => app.store.ping());
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
