@@ -15,7 +15,7 @@ import { healthRoutes } from './api/ops/health.js';
 import { AdminAuth } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
 import { HttpServer } from './http/http-server.js';
-import { TrustedProxies } from './http/trusted-proxies.js';
+import { TrustedProxies } from './limits/trusted-proxies.js';
 import { SocketIoHub } from './live/socket-io-hub.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
@@ -31,7 +31,7 @@ import { StripeProvider } from './payments/stripe-provider.js';
 import { RevenueService } from './station/revenue-service.js';
 import { createMemoryStore } from './store/memory/memory-store.js';
 import { createRedisStore } from './store/redis/redis-store.js';
-import type { Store, StoreLimits } from './store/types.js';
+import type { Store, StoreLimits } from './station/ports.js';
 
 export interface AppOptions {
   log: Logger;

@@ -1,8 +1,12 @@
-import type { FieldProblem } from './validation/schema-validator.js';
+/** One broken rule, in the shape clients receive in `error.details`. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
 
 /**
  * The one catalog of failures a client can see (API.md "Envelope and errors"). Services and the
- * store throw AppError with a code from here; http/error-response.ts turns it into the answer.
+ * store throw AppError with a code from here; error-answer.ts turns it into the answer.
  */
 export const ERROR_CATALOG = {
   VALIDATION_FAILED: { status: 400, message: 'The request breaks one or more rules.' },

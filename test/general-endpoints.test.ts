@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSong } from '../src/station/song.js';
-import { emptyStationState } from '../src/store/types.js';
+import { emptyStationState } from '../src/station/model.js';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;

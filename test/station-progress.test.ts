@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { offAir, unreachable, type StreamSnapshot } from '../src/poller/stream-snapshot.js';
+import { offAir, unreachable, type StreamSnapshot } from '../src/station/stream-snapshot.js';
 import { makeSong } from '../src/station/song.js';
 import { advanceStation, rankPopularSongs } from '../src/station/station-progress.js';
-import { emptyStationState, type StationState } from '../src/store/types.js';
+import { emptyStationState, type StationState } from '../src/station/model.js';
 
 const settings = { timezone: 'America/Chicago', pollSeconds: 5 };
 const onAir = (listeners: number, song: [string, string] | null = ['Artist', 'Song'], extra: Partial<StreamSnapshot> = {}): StreamSnapshot => ({

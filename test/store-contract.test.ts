@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeSong, songId } from '../src/station/song.js';
 import { createMemoryStore } from '../src/store/memory/memory-store.js';
 import { createRedisStore } from '../src/store/redis/redis-store.js';
-import { emptyStationState, type SongRequest, type Store, type StoreLimits } from '../src/store/types.js';
+import { emptyStationState, type SongRequest } from '../src/station/model.js';
+import { type Store, type StoreLimits } from '../src/station/ports.js';
 import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from './support/redis.js';
 
 const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5 };

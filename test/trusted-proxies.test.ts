@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeIp, TrustedProxies } from '../src/http/trusted-proxies.js';
+import { normalizeIp } from '../src/net/ip-address.js';
+import { TrustedProxies } from '../src/limits/trusted-proxies.js';
 
 describe('normalizeIp', () => {
   it.each([

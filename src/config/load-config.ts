@@ -3,7 +3,7 @@ import { DateTime, IANAZone } from 'luxon';
 import { ConfigSchema, type Config } from './schema.js';
 import { ENV_OVERRIDES } from './env-overrides.js';
 import { compileBodyValidator } from '../validation/schema-validator.js';
-import { TrustedProxies } from '../http/trusted-proxies.js';
+import { parseAddressList } from '../net/ip-address.js';
 
 /** A setting that cannot work; the message always names the key (or variable) at fault. */
 export class ConfigError extends Error {
@@ -63,7 +63,7 @@ function checkSemantics(config: Config): void {
     throw new ConfigError(`config: station.timezone: "${config.station.timezone}" is not an IANA time zone`);
   }
   try {
-    new TrustedProxies(config.trustProxy);
+    parseAddressList(config.trustProxy, 'trustProxy');
   } catch (error) {
     throw new ConfigError(`config: ${(error as Error).message}`);
   }

@@ -2,16 +2,18 @@ import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp, type us_li
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
 import type { AdminAuth } from './admin-auth.js';
-import { compileBodyValidator, compileQueryValidator, type Validator } from '../validation/schema-validator.js';
+import { compileBodyValidator, compileQueryValidator, validated, type Validator } from '../validation/schema-validator.js';
 import { readBody, ClientAbortedError, type BodyRead } from './body-reader.js';
 import type { CorsPolicy } from './cors.js';
-import { toErrorAnswer } from './error-response.js';
+import { toErrorAnswer } from '../error-answer.js';
 import { isJsonContentType, parseJsonObject } from './json-body.js';
-import { rateLimitHeaders, type RateLimitRule } from './rate-limit.js';
+import type { RateLimitRule } from '../limits/rate-limit.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
 import { requestIdFrom } from './request-id.js';
 import type { HttpMethod, RequestContext, RouteDefinition } from './route.js';
 import { sendJson, sendPrepared, type HeaderList, type ResponseTarget } from './send-json.js';
-import { normalizeIp, type TrustedProxies } from './trusted-proxies.js';
+import { normalizeIp } from '../net/ip-address.js';
+import type { TrustedProxies } from '../limits/trusted-proxies.js';
 
 export interface HttpServerOptions {
   routes: readonly RouteDefinition[];
@@ -256,10 +258,4 @@ function decodeParameter(raw: string): string {
   } catch {
     return raw; // a malformed %-escape is just an id that matches nothing
   }
-}
-
-function validated(validate: Validator<unknown>, input: unknown): unknown {
-  const result = validate(input);
-  if (!result.ok) throw new AppError('VALIDATION_FAILED', { details: result.problems });
-  return result.value;
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import { trimStrings } from '../validation/schema-validator.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -23,15 +24,4 @@ export function parseJsonObject(bytes: Buffer): Record<string, unknown> {
     throw new AppError('INVALID_JSON', { message: 'The body must be a JSON object.' });
   }
   return trimStrings(value as Record<string, unknown>);
-}
-
-/** A copy with top-level strings trimmed (also for socket payloads, so both doors measure alike). */
-export function trimStrings(value: Record<string, unknown>): Record<string, unknown> {
-  const trimmed: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    // Assigning "__proto__" would swap the object's prototype; no field of ours has that name.
-    if (key === '__proto__') continue;
-    trimmed[key] = typeof field === 'string' ? field.trim() : field;
-  }
-  return trimmed;
 }

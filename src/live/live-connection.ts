@@ -1,14 +1,13 @@
 import type { Logger } from 'pino';
 import { RateLimiterRes, type RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Socket } from 'socket.io';
-import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../api/chat-schemas.js';
-import { parseSince } from '../api/since-param.js';
 import { AppError } from '../errors.js';
-import { toErrorAnswer } from '../http/error-response.js';
-import { trimStrings } from '../http/json-body.js';
+import { toErrorAnswer } from '../error-answer.js';
 import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
-import { compileBodyValidator, compileQueryValidator, type Validator } from '../validation/schema-validator.js';
+import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
+import { parseSince } from '../station/input/since.js';
+import { compileBodyValidator, compileQueryValidator, trimStrings, validated } from '../validation/schema-validator.js';
 
 export interface LiveConnectionDeps {
   chat: ChatService;
@@ -25,12 +24,6 @@ const validateChatPost = compileBodyValidator(ChatPostBody);
 const validateHistory = compileQueryValidator(ChatHistoryQuery);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function validated<T>(validate: Validator<T>, payload: unknown): T {
-  const result = validate(payload);
-  if (!result.ok) throw new AppError('VALIDATION_FAILED', { details: result.problems });
-  return result.value;
-}
 
 /**
  * Wires one live client: the current song on arrival, then `chat:send` and `chat:history`,

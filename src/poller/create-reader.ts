@@ -1,7 +1,7 @@
 import type { Config } from '../config/schema.js';
 import { IcecastReader } from './icecast-reader.js';
 import { Shoutcast1Reader, Shoutcast2Reader } from './shoutcast-readers.js';
-import type { StreamReader } from './stream-snapshot.js';
+import type { StreamReader } from '../station/stream-snapshot.js';
 
 export function createStreamReader(stream: Config['stream']): StreamReader {
   switch (stream.kind) {

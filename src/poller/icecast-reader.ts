@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describeError, fetchStatus } from './fetch-status.js';
 import { codecOf, decodeHtmlEntities, repairLatin1Mojibake, splitSongText } from './stream-text.js';
-import { offAir, unreachable, type StreamReader, type StreamSnapshot } from './stream-snapshot.js';
+import { offAir, unreachable, type StreamReader, type StreamSnapshot } from '../station/stream-snapshot.js';
 
 type IcecastSource = Record<string, unknown>;
 

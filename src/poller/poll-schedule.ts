@@ -1,6 +1,6 @@
 import cron, { type RunCoordinator, type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
-import type { Store } from '../store/types.js';
+import type { Store } from '../station/ports.js';
 import type { StationPoller } from './station-poller.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describeError, fetchStatus } from './fetch-status.js';
 import { codecOf, decodeHtmlEntities, splitSongText } from './stream-text.js';
-import { offAir, unreachable, type StreamReader, type StreamSnapshot } from './stream-snapshot.js';
+import { offAir, unreachable, type StreamReader, type StreamSnapshot } from '../station/stream-snapshot.js';
 
 const count = (value: unknown) => Math.max(0, Math.trunc(Number(value) || 0));
 const kbps = (value: unknown) => {

@@ -3,8 +3,8 @@ import type { Clock } from '../station/clock.js';
 import type { LiveHub } from '../station/live-hub.js';
 import { advanceStation, rankPopularSongs, type ProgressSettings } from '../station/station-progress.js';
 import type { StationService } from '../station/station-service.js';
-import type { Store } from '../store/types.js';
-import type { StreamReader } from './stream-snapshot.js';
+import type { Store } from '../station/ports.js';
+import type { StreamReader } from '../station/stream-snapshot.js';
 
 /**
  * One poll: read the stream server, advance the stored station state, record a new song

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { BanTarget, ChatLog, ChatMessage, ModerationStore } from '../store/types.js';
+import type { BanTarget, ChatMessage } from './model.js';
+import type { ChatLog, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
 import type { LiveHub } from './live-hub.js';
@@ -26,7 +27,7 @@ const fingerprint = (text: string) => createHash('sha1').update(text.normalize('
 /**
  * The one chat service: REST and sockets both post through here, so bans, the content filter
  * and repeat suppression hold whichever door a message comes through. Input shape and length
- * rules are checked by each door against the same schema (api/chat-schemas.ts).
+ * rules are checked by each door against the same schema (station/input/chat-input.ts).
  */
 export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Feedback, Store } from '../store/types.js';
+import type { Feedback } from './model.js';
+import type { Store } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 
 export interface FeedbackInput {

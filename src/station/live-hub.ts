@@ -1,4 +1,4 @@
-import type { ChatMessage, SongRequest } from '../store/types.js';
+import type { ChatMessage, SongRequest } from './model.js';
 import type { StationService } from './station-service.js';
 
 /** What services announce to live clients (API.md "Live"); payloads are the REST shapes. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { RequestPriority, RequestStatus, SongRequest, Store } from '../store/types.js';
+import type { RequestPriority, RequestStatus, SongRequest } from './model.js';
+import type { Store } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
 import { makeSong, songId } from './song.js';

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { AppError } from '../errors.js';
-import type { DailyRevenue, RevenueEvent, RevenueLedger, RevenueType } from '../store/types.js';
+import type { DailyRevenue, RevenueEvent, RevenueType } from './model.js';
+import type { RevenueLedger } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 
 export interface RevenueInput {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import type { StreamSnapshot } from '../poller/stream-snapshot.js';
-import type { PlayedSong, SongTally, StationState } from '../store/types.js';
+import type { StreamSnapshot } from './stream-snapshot.js';
+import type { PlayedSong, SongTally, StationState } from './model.js';
 import { makeSong } from './song.js';
 
 export interface Progress {

@@ -1,4 +1,5 @@
-import type { StationState, StationStore } from '../store/types.js';
+import type { StationState } from './model.js';
+import type { StationStore } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 
 export interface StationProfile {

@@ -1,4 +1,4 @@
-import type { RequestPriority } from './types.js';
+import type { RequestPriority } from '../station/model.js';
 
 /** Lower rank is served first. */
 export const PRIORITY_RANK: Record<RequestPriority, number> = { high: 0, normal: 1, low: 2 };

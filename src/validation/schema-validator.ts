@@ -1,15 +1,11 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
 import type { TSchema, Static } from '@sinclair/typebox';
+import { AppError, type FieldProblem } from '../errors.js';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the plugin sits on `.default`.
 const addFormats = ajvFormats.default.default;
 
-/** One broken rule, in the shape clients receive in `error.details`. */
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
 export type Validator<T> = (input: unknown) => ValidationResult<T>;
@@ -72,3 +68,21 @@ export const compileBodyValidator = <S extends TSchema>(schema: S) => compileWit
 
 /** Compiles a query schema once; values are coerced from text ("20" → 20) while validating. */
 export const compileQueryValidator = <S extends TSchema>(schema: S) => compileWith(queryAjv, schema);
+
+/** The value if it passes, else 400 VALIDATION_FAILED with one detail per broken rule (both doors). */
+export function validated<T>(validate: Validator<T>, input: unknown): T {
+  const result = validate(input);
+  if (!result.ok) throw new AppError('VALIDATION_FAILED', { details: result.problems });
+  return result.value;
+}
+
+/** A copy with top-level strings trimmed (also for socket payloads, so both doors measure alike). */
+export function trimStrings(value: Record<string, unknown>): Record<string, unknown> {
+  const trimmed: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    // Assigning "__proto__" would swap the object's prototype; no field of ours has that name.
+    if (key === '__proto__') continue;
+    trimmed[key] = typeof field === 'string' ? field.trim() : field;
+  }
+  return trimmed;
+}

@@ -2,9 +2,9 @@ import { isIP } from 'node:net';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
-import { normalizeIp } from '../../http/trusted-proxies.js';
+import { normalizeIp } from '../../net/ip-address.js';
 import type { ChatService } from '../../station/chat-service.js';
-import { Text } from '../text-rules.js';
+import { Text } from '../../station/input/text-rules.js';
 
 export const BanBody = Type.Object({
   nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),

@@ -3,7 +3,7 @@ import { created, defineRoute, ok, type RouteDefinition } from '../../http/route
 import type { RevenueService } from '../../station/revenue-service.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
-import { Text } from '../text-rules.js';
+import { Text } from '../../station/input/text-rules.js';
 
 const RevenueType = Type.Union([
   Type.Literal('donation'),

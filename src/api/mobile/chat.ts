@@ -1,8 +1,8 @@
 import { ChatListSchema, ChatMessageSchema } from '../response-schemas.js';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import type { ChatService } from '../../station/chat-service.js';
-import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../chat-schemas.js';
-import { parseSince } from '../since-param.js';
+import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../../station/input/chat-input.js';
+import { parseSince } from '../../station/input/since.js';
 
 export function chatRoutes(chat: ChatService): RouteDefinition[] {
   return [

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { NowPlayingSchema, StatsSchema, StatusSchema } from '../response-schemas.js';
 import { defineRoute, type RouteDefinition, type RouteResult } from '../../http/route.js';
-import type { StationState } from '../../store/types.js';
+import type { StationState } from '../../station/model.js';
 import { PreparedResponse } from '../prepared-response.js';
 import { toUnixSeconds, type Clock } from '../../station/clock.js';
 import type { StationService } from '../../station/station-service.js';

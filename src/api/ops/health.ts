@@ -1,6 +1,6 @@
 import { HealthSchema } from '../response-schemas.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
-import type { Store } from '../../store/types.js';
+import type { Store } from '../../station/ports.js';
 
 export function healthRoutes(store: Store): RouteDefinition[] {
   return [

@@ -1,4 +1,5 @@
-import type { ChatLog, ChatMessage } from '../types.js';
+import type { ChatMessage } from '../../station/model.js';
+import type { ChatLog } from '../../station/ports.js';
 
 interface Entry {
   ms: number;

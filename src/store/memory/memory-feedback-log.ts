@@ -1,4 +1,5 @@
-import type { Feedback, FeedbackLog } from '../types.js';
+import type { Feedback } from '../../station/model.js';
+import type { FeedbackLog } from '../../station/ports.js';
 
 /** Feedback in process memory: the newest `capacity` entries, older ones roll off. */
 export class MemoryFeedbackLog implements FeedbackLog {

@@ -1,5 +1,6 @@
 import type { Clock } from '../../station/clock.js';
-import type { BanTarget, ModerationStore } from '../types.js';
+import type { BanTarget } from '../../station/model.js';
+import type { ModerationStore } from '../../station/ports.js';
 
 /** Bans and last messages of this one process; expired entries are dropped as they are met. */
 export class MemoryModerationStore implements ModerationStore {

@@ -1,6 +1,6 @@
-import type { RateLimitDecision, RateLimiter } from '../../http/rate-limit.js';
+import type { RateLimitDecision, RateLimiter } from '../../limits/rate-limit.js';
 import type { Clock } from '../../station/clock.js';
-import type { RateLimitSettings } from '../types.js';
+import type { RateLimitSettings } from '../../limits/rate-limit.js';
 
 /**
  * A fixed-window counter per key in this process. It answers synchronously (`consumeNow`), so

@@ -1,5 +1,6 @@
 import { pendingScore } from '../request-order.js';
-import type { RequestQueue, RequestStatus, SongRequest, SubmitOutcome, SubmitRules } from '../types.js';
+import type { RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
+import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 
 interface Entry {
   request: SongRequest;

@@ -1,4 +1,5 @@
-import type { DailyRevenue, RecordOutcome, RevenueEvent, RevenueLedger } from '../types.js';
+import type { DailyRevenue, RecordOutcome, RevenueEvent } from '../../station/model.js';
+import type { RevenueLedger } from '../../station/ports.js';
 
 /** Revenue in process memory (the default store; a real station runs on Redis). */
 export class MemoryRevenueLedger implements RevenueLedger {

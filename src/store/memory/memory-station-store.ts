@@ -1,5 +1,6 @@
 import type { Song } from '../../station/song.js';
-import { emptyStationState, freezeState, type SongTally, type StationState, type StationStore } from '../types.js';
+import { emptyStationState, freezeState, type SongTally, type StationState } from '../../station/model.js';
+import { type StationStore } from '../../station/ports.js';
 
 /** Station state of this one process. `lastPlayed` is bounded: plays older than a day are forgotten. */
 export class MemoryStationStore implements StationStore {

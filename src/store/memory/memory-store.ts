@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../../station/clock.js';
-import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
+import type { Store, StoreLimits } from '../../station/ports.js';
+import type { RateLimitSettings } from '../../limits/rate-limit.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorReply } from 'redis';
-import type { RedisClient } from './redis-connection.js';
+import type { RedisClient } from '../../redis/redis-connection.js';
 
 /**
  * A Lua script sent by SHA (EVALSHA) and loaded on demand: after a Redis restart its script

@@ -1,5 +1,6 @@
-import type { ChatLog, ChatMessage } from '../types.js';
-import { redisCall, type RedisClient } from './redis-connection.js';
+import type { ChatMessage } from '../../station/model.js';
+import type { ChatLog } from '../../station/ports.js';
+import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
 /**
  * Chat as a Redis stream. Stream ids are "<server ms>-<seq>", exactly the monotonic id we

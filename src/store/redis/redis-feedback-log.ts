@@ -1,5 +1,6 @@
-import type { Feedback, FeedbackLog } from '../types.js';
-import { redisCall, type RedisClient } from './redis-connection.js';
+import type { Feedback } from '../../station/model.js';
+import type { FeedbackLog } from '../../station/ports.js';
+import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
 /** Feedback as a capped Redis list, newest at the head; push and trim go in one MULTI. */
 export class RedisFeedbackLog implements FeedbackLog {

@@ -1,6 +1,7 @@
 import { banKey } from '../memory/memory-moderation-store.js';
-import type { BanTarget, ModerationStore } from '../types.js';
-import { redisCall, type RedisClient } from './redis-connection.js';
+import type { BanTarget } from '../../station/model.js';
+import type { ModerationStore } from '../../station/ports.js';
+import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
 /** Bans as expiring keys; a sender's last message as an expiring key swapped with SET … GET. */
 export class RedisModerationStore implements ModerationStore {

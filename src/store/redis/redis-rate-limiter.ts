@@ -1,7 +1,7 @@
-import type { RateLimitDecision, RateLimiter } from '../../http/rate-limit.js';
-import type { RateLimitSettings } from '../types.js';
+import type { RateLimitDecision, RateLimiter } from '../../limits/rate-limit.js';
+import type { RateLimitSettings } from '../../limits/rate-limit.js';
 import { LuaScript } from './lua-script.js';
-import { redisCall, type RedisClient } from './redis-connection.js';
+import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
 // One round trip, atomic across nodes: count, start the window on the first hit, report what is left.
 const CONSUME = new LuaScript(`

@@ -1,7 +1,8 @@
 import { pendingScore } from '../request-order.js';
-import type { RequestQueue, RequestStatus, SongRequest, SubmitOutcome, SubmitRules } from '../types.js';
+import type { RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
+import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
-import { redisCall, type RedisClient } from './redis-connection.js';
+import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
 // KEYS: data (id→json), pending (zset by priority then age), all (zset by time), bySong
 // (songId→pending id), songOf (id→songId), requester (throttle key).

@@ -1,6 +1,7 @@
-import type { DailyRevenue, RecordOutcome, RevenueEvent, RevenueLedger } from '../types.js';
+import type { DailyRevenue, RecordOutcome, RevenueEvent } from '../../station/model.js';
+import type { RevenueLedger } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
-import { redisCall, type RedisClient } from './redis-connection.js';
+import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
 // KEYS: fingerprints (key → fingerprint), events (key → json), daily (day|currency|amount|count → integer).
 // ARGV: idempotency key, fingerprint, event json, "day|currency", amount.

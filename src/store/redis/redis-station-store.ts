@@ -1,6 +1,7 @@
 import type { Song } from '../../station/song.js';
-import { emptyStationState, freezeState, type SongTally, type StationState, type StationStore } from '../types.js';
-import { redisCall, type RedisClient } from './redis-connection.js';
+import { emptyStationState, freezeState, type SongTally, type StationState } from '../../station/model.js';
+import { type StationStore } from '../../station/ports.js';
+import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
 const DAY_SECONDS = 86_400;
 

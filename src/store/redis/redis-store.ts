@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
-import type { RateLimitSettings, Store, StoreLimits } from '../types.js';
+import type { Store, StoreLimits } from '../../station/ports.js';
+import type { RateLimitSettings } from '../../limits/rate-limit.js';
 import { RedisChatLog } from './redis-chat-log.js';
-import { createRedisClient, redisCall } from './redis-connection.js';
+import { createRedisClient, redisCall } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';

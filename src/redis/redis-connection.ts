@@ -1,6 +1,6 @@
 import { createClient, ErrorReply } from 'redis';
 import type { Logger } from 'pino';
-import { AppError, isAppError } from '../../errors.js';
+import { AppError, isAppError } from '../errors.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
 

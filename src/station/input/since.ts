@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 
 const SECONDS = /^\d{1,12}(\.\d+)?$/;
 const MILLISECONDS = /^\d{13}$/;

@@ -1,15 +1,10 @@
-import type { RateLimiter } from '../http/rate-limit.js';
-import type { Song } from '../station/song.js';
+import type { RateLimiter } from '../limits/rate-limit.js';
+import type { RateLimitSettings } from '../limits/rate-limit.js';
+import type { BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
+import type { Song } from './song.js';
 
-/** Times are Unix seconds in everything clients see; the chat log keeps milliseconds for `since`. */
-
-export interface ChatMessage {
-  /** "<milliseconds>-<sequence>": increases with time, so ids order messages and de-duplicate polls. */
-  id: string;
-  nickname: string;
-  message: string;
-  timestamp: number;
-}
+// The ports of the domain: what the services need from a backend. store/memory and store/redis
+// implement them; app.ts picks one at start-up and injects it.
 
 export interface ChatLog {
   /** Stores a message; the log assigns id and time (in Redis from the server's clock, one clock for all nodes). */
@@ -19,8 +14,6 @@ export interface ChatLog {
   /** Removes a message from the history; false when there was none with that id. */
   delete(id: string): Promise<boolean>;
 }
-
-export type BanTarget = { kind: 'nickname' | 'ip'; value: string };
 
 /** Chat moderation state shared by every node: bans and each sender's last message. */
 export interface ModerationStore {
@@ -33,27 +26,6 @@ export interface ModerationStore {
    */
   repeatsLast(sender: string, fingerprint: string, windowSeconds: number): Promise<boolean>;
 }
-
-export type RequestPriority = 'low' | 'normal' | 'high';
-export type RequestStatus = 'pending' | 'played' | 'rejected';
-
-export interface SongRequest {
-  id: string;
-  song_title: string;
-  artist: string;
-  requester_name: string;
-  message: string | null;
-  priority: RequestPriority;
-  status: RequestStatus;
-  created_at: number;
-}
-
-export type SubmitOutcome =
-  | { kind: 'created'; request: SongRequest }
-  /** The same song is already pending: the existing request, nothing queued twice. */
-  | { kind: 'duplicate'; request: SongRequest }
-  /** This requester queued something less than `delaySeconds` ago. */
-  | { kind: 'too_soon'; retryAfterSeconds: number };
 
 export interface SubmitRules {
   /** Same artist+title, case-insensitive: the song's id. */
@@ -74,64 +46,10 @@ export interface RequestQueue {
   markPlayed(songId: string): Promise<SongRequest | null>;
 }
 
-export interface Feedback {
-  id: string;
-  type: string;
-  content: string | null;
-  rating: number | null;
-  song: Song | null;
-  created_at: number;
-}
-
 export interface FeedbackLog {
   append(feedback: Feedback): Promise<void>;
   /** Newest first. */
   recent(limit: number): Promise<Feedback[]>;
-}
-
-export interface PlayedSong {
-  song: Song;
-  played_at: number;
-}
-
-/** What the poller learns from the stream server; read by status, stats and now playing. */
-export interface StationState {
-  /** `unknown` until the first poll. */
-  serverStatus: 'online' | 'offline' | 'unknown';
-  listeners: number;
-  peakToday: number;
-  nowPlaying: PlayedSong | null;
-  /** Newest first. */
-  history: PlayedSong[];
-  /** Unix seconds the current stream started, or null when not known. */
-  streamStartedAt: number | null;
-  bitrateKbps: number | null;
-  codec: string | null;
-  totalListenerSeconds: number;
-  totalSongsPlayed: number;
-  averageListeningSeconds: number | null;
-  listenerHistory: Array<{ timestamp: number; listeners: number }>;
-  mostPopular: Array<{ song: Song; plays: number; requests: number; average_rating: number | null }>;
-  /** Unix seconds of the last poll. */
-  updatedAt: number | null;
-  /** Bookkeeping of the poller (not shown to clients as such). */
-  poll: {
-    /** Local date (station zone) that `peakToday` belongs to. */
-    peakDay: string | null;
-    /** Listener sessions seen starting (increases of the count), for the average listening estimate. */
-    sessionsStarted: number;
-    /** When the station was first seen on air in this run, when the server gives no start time. */
-    onlineSince: number | null;
-  };
-}
-
-/** Everything counted about one song, for `most_popular_songs`. */
-export interface SongTally {
-  song: Song;
-  plays: number;
-  requests: number;
-  ratingSum: number;
-  ratingCount: number;
 }
 
 export interface StationStore {
@@ -155,46 +73,11 @@ export interface StationStore {
   tallies(): Promise<SongTally[]>;
 }
 
-export type RevenueType = 'donation' | 'subscription' | 'advertising' | 'merchandise' | 'other';
-
-export interface RevenueEvent {
-  id: string;
-  type: RevenueType;
-  /** Integer minor units. */
-  amount: number;
-  currency: string;
-  occurred_at: number;
-  source: string | null;
-  metadata: Record<string, string | number | boolean>;
-  recorded_at: number;
-}
-
-export type RecordOutcome =
-  | { kind: 'created'; event: RevenueEvent }
-  /** The key was seen with the same body: the first event, nothing recorded twice. */
-  | { kind: 'replayed'; event: RevenueEvent }
-  /** The key was seen with a different body. */
-  | { kind: 'conflict' };
-
-export interface DailyRevenue {
-  /** YYYY-MM-DD in the station's zone. */
-  date: string;
-  currency: string;
-  /** Integer minor units. */
-  amount: number;
-  count: number;
-}
-
 export interface RevenueLedger {
   /** Records once per idempotency key, atomically: two racing identical posts make one event. */
   record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome>;
   /** Sums per day and currency, days from `fromDay` to `toDay` inclusive. */
   dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]>;
-}
-
-export interface RateLimitSettings {
-  limit: number;
-  windowSeconds: number;
 }
 
 export interface Store {
@@ -223,33 +106,4 @@ export interface StoreLimits {
   chatHistory: number;
   requestHistory: number;
   feedbackHistory: number;
-}
-
-export function emptyStationState(): StationState {
-  return {
-    serverStatus: 'unknown',
-    listeners: 0,
-    peakToday: 0,
-    nowPlaying: null,
-    history: [],
-    streamStartedAt: null,
-    bitrateKbps: null,
-    codec: null,
-    totalListenerSeconds: 0,
-    totalSongsPlayed: 0,
-    averageListeningSeconds: null,
-    listenerHistory: [],
-    mostPopular: [],
-    updatedAt: null,
-    poll: { peakDay: null, sessionsStarted: 0, onlineSince: null },
-  };
-}
-
-/** Freezes a state in depth: it is then shared between requests instead of copied for each. */
-export function freezeState<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) freezeState(child);
-    Object.freeze(value);
-  }
-  return value;
 }

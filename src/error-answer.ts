@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
-import { AppError, ERROR_CATALOG, isAppError } from '../errors.js';
-import type { HeaderList } from './send-json.js';
+import { AppError, ERROR_CATALOG, isAppError } from './errors.js';
+
+type HeaderList = Array<readonly [string, string]>;
 
 export interface ErrorAnswer {
   status: number;
@@ -9,7 +10,7 @@ export interface ErrorAnswer {
 }
 
 /**
- * The one place an error becomes a response. Known AppErrors keep their code and message;
+ * The one place an error becomes an answer (an HTTP response, or a socket ack's payload). Known AppErrors keep their code and message;
  * anything else is logged with the request id and answered as a generic 500, never a stack trace.
  */
 export function toErrorAnswer(error: unknown, log: Logger): ErrorAnswer {
