@@ -1,22 +1,26 @@
 import type { Logger } from 'pino';
-import type { Config } from './config/schema.js';
 import { chatModerationRoutes } from './api/admin/chat-moderation.js';
+import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
 import { SONG_REQUEST_PHP, stationFeedRoutes } from './api/general/station-feeds.js';
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
-import { MOBILE_API_VERSION } from './api/mobile/status.js';
-import { openApiRoute } from './api/openapi.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
 import { requestRoutes } from './api/mobile/requests.js';
-import { statusRoutes } from './api/mobile/status.js';
+import { MOBILE_API_VERSION, statusRoutes } from './api/mobile/status.js';
+import { openApiRoute } from './api/openapi.js';
 import { healthRoutes } from './api/ops/health.js';
+import { createBackends, type Backends } from './app-backends.js';
+import type { Config } from './config/schema.js';
 import { AdminAuth } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
 import { HttpServer } from './http/http-server.js';
-import { TrustedProxies } from './limits/trusted-proxies.js';
-import { SocketIoHub } from './live/socket-io-hub.js';
+import { Limits } from './limits/limits.js';
+import { LiveBroadcaster } from './live/live-broadcaster.js';
+import { serveLiveClients } from './live/live-clients.js';
+import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
+import { StripeProvider } from './payments/stripe-provider.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
@@ -24,54 +28,87 @@ import { ChatService } from './station/chat-service.js';
 import { systemClock, type Clock } from './station/clock.js';
 import { ContentFilter } from './station/content-filter.js';
 import { FeedbackService } from './station/feedback-service.js';
+import type { Store } from './station/ports.js';
 import { RequestService } from './station/request-service.js';
+import { RevenueService } from './station/revenue-service.js';
 import { ScheduleService } from './station/schedule-service.js';
 import { StationService } from './station/station-service.js';
-import { StripeProvider } from './payments/stripe-provider.js';
-import { RevenueService } from './station/revenue-service.js';
-import { createMemoryStore } from './store/memory/memory-store.js';
-import { createRedisStore } from './store/redis/redis-store.js';
-import type { Store, StoreLimits } from './station/ports.js';
+import { MemoryWindowCounter } from './store/memory/memory-window-counter.js';
 
 export interface AppOptions {
   log: Logger;
   clock?: Clock;
+  /** A store to run on instead of the one config picks (the caller owns and closes it). */
+  store?: Store;
+  /** With `store`: the Socket.IO adapter joining this node to others. */
+  liveRelay?: Backends['liveRelay'];
 }
 
 export interface App {
   readonly config: Readonly<Config>;
   readonly store: Store;
+  readonly limits: Limits;
   readonly http: HttpServer;
-  readonly live: SocketIoHub;
   /** Polls the stream server once (what the schedule does every `stream.pollSeconds`). */
   readonly poller: StationPoller;
   listen(): Promise<number>;
   close(): Promise<void>;
 }
 
-function createStore(config: Readonly<Config>, log: Logger, clock: Clock): Store {
-  const limits: StoreLimits = {
-    chatHistory: config.chat.historySize,
-    requestHistory: config.requests.historySize,
-    feedbackHistory: config.feedback.historySize,
-  };
-  if (config.redis.url) return createRedisStore({ url: config.redis.url, prefix: config.redis.prefix, limits, log: log.child({ component: 'redis' }) });
-  return createMemoryStore(limits, clock);
-}
+/** Paths whose requests spend the public API budget: the mobile API and the general song request. */
+const BUDGETED_PATHS = ['/api/mobile/', SONG_REQUEST_PHP];
 
-/** The composition root: picks the store from config, builds the services, declares the routes. */
+/** The composition root: backends from config (or injected), the limits policy, services, doors. */
 export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
   const clock = options.clock ?? systemClock;
-  const store = createStore(config, log, clock);
-  const trustedProxies = new TrustedProxies(config.trustProxy);
-  const live = new SocketIoHub({ config, trustedProxies, log: log.child({ component: 'live' }) });
+  const backends: Backends = options.store
+    ? { store: options.store, liveRelay: options.liveRelay, close: async () => undefined }
+    : createBackends(config, log, clock);
+  const { store } = backends;
 
-  const station = new StationService(store.station, config.station, clock);
+  const limits = new Limits(
+    {
+      trustProxy: config.trustProxy,
+      ipv6PrefixLength: config.rateLimit.ipv6PrefixLength,
+      http: config.rateLimit.mobile,
+      chatPerClient: config.rateLimit.chat,
+      chatPerConnection: { limit: config.chat.socketFlood.messages, windowSeconds: config.chat.socketFlood.windowSeconds },
+      liveConnectionsPerClient: config.live.maxConnectionsPerClient,
+    },
+    {
+      shared: store.counter,
+      local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, config.rateLimit.maxTrackedClients, clock),
+    },
+  );
+  const cors = new CorsPolicy(config.server.corsOrigins);
+
+  const gate: LiveGate = {
+    clientOf: (peer, forwardedFor) => limits.identity.of(peer, forwardedFor),
+    connections: limits.liveConnections,
+    allowsOrigin: (origin) => cors.allows(origin),
+  };
+  const io = createLiveServer({
+    corsOrigins: config.server.corsOrigins,
+    transports: config.live.transports,
+    maxHttpBufferSize: config.live.maxHttpBufferSize,
+    adapter: backends.liveRelay,
+    gate,
+  });
+  const live = new LiveBroadcaster(io, backends.liveRelay !== undefined);
+
+  const station = new StationService(
+    store,
+    { ...config.station },
+    { pollSeconds: config.stream.pollSeconds, recentlyPlayedSeconds: config.requests.thresholdSeconds },
+    clock,
+    log.child({ component: 'station' }),
+  );
   const chat = new ChatService({
     log: store.chat,
     moderation: store.moderation,
     filter: new ContentFilter(config.chat),
+    budget: limits,
     live,
     clock,
     repeatWindowSeconds: config.chat.repeatWindowSeconds,
@@ -79,13 +116,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const requests = new RequestService(store, live, config.requests, clock);
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
-
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
   const payments = config.stripeSecretKey ? new StripeProvider({ secretKey: config.stripeSecretKey, ...config.payments.stripe }) : null;
 
-  const mobileLimit = config.rateLimit.mobile;
-  // The general song-request.php shares the mobile budget (API.md: same rules, same limit).
-  const rateLimitedPrefixes = ['/api/mobile/', SONG_REQUEST_PHP];
   const http: HttpServer = new HttpServer({
     routes: [
       ...statusRoutes(station, clock),
@@ -96,56 +129,44 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...stationFeedRoutes(station, requests),
       ...subscriptionPlanRoutes(payments, clock),
       ...revenueRoutes(revenue),
-      ...chatModerationRoutes(chat),
+      ...chatModerationRoutes(chat, limits.identity, clock),
+      ...feedbackAdminRoutes(feedback),
       ...healthRoutes(store),
-      openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes }),
+      openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: BUDGETED_PATHS }),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
-    cors: new CorsPolicy(config.server.corsOrigins),
-    trustedProxies,
-    rateLimits: [
-      {
-        pathPrefixes: rateLimitedPrefixes,
-        name: mobileLimit.windowSeconds === 3600 ? 'hourly' : 'mobile',
-        limiter: store.rateLimiter('mobile', mobileLimit),
-      },
-    ],
+    cors,
+    clients: limits.identity,
+    budget: limits.httpBudget(BUDGETED_PATHS),
     adminAuth: new AdminAuth(config.adminApiKey),
     log,
   });
-  live.attach(http.app, { chat, station });
+  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }) });
+  attachLiveServer(io, http.app, gate);
+  live.fanout.attach(http.app);
 
-  const poller = new StationPoller(
-    createStreamReader(config.stream),
-    store,
-    station,
-    live,
-    { timezone: config.station.timezone, pollSeconds: config.stream.pollSeconds },
-    clock,
-    log.child({ component: 'poller' }),
-  );
+  const pollLog = log.child({ component: 'poller' });
+  const poller = new StationPoller(createStreamReader(config.stream), station, live, pollLog);
   let polling: { stop(): Promise<void> } | null = null;
 
   return {
     config,
     store,
+    limits,
     http,
-    live,
     poller,
     listen: async () => {
       const port = await http.listen(config.server.host, config.server.port);
-      if (config.stream.enabled) {
-        polling = schedulePolling(poller, { pollSeconds: config.stream.pollSeconds, store, log: log.child({ component: 'poller' }) });
-      }
+      if (config.stream.enabled) polling = schedulePolling(poller, { pollSeconds: config.stream.pollSeconds, store, log: pollLog });
       return port;
     },
     close: async () => {
       await polling?.stop();
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
-      await live.close();
+      await io.close();
       await http.close(config.server.shutdownGraceMs);
-      await store.close();
+      await backends.close();
     },
   };
 }

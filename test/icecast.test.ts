@@ -16,7 +16,6 @@ describe.skipIf(!icecastInstalled())('polling a real Icecast 2.4', () => {
     // Polls are driven by hand (app.poller.tick) so each step is deterministic; the scheduled
     // polling is measured separately below.
     server = await startTestServer({
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
       requests: { delaySeconds: 0, thresholdSeconds: 0 },
       stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: false },
     });
@@ -169,7 +168,6 @@ describe.skipIf(!icecastInstalled())('scheduled polling of a real Icecast', () =
     icecast = await IcecastServer.start();
     source = await icecast.connectSource(MOUNT);
     server = await startTestServer({
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
       stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, pollSeconds: 1, enabled: true },
     });
   });

@@ -12,7 +12,7 @@ describe.skipIf(!hasRedis)('live events across two nodes', () => {
   const clients: LiveClient[] = [];
 
   beforeAll(async () => {
-    nodes = [0, 1].map(() => startService({ PORT: '0', HOST: '127.0.0.1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'info' }));
+    nodes = [0, 1].map(() => startService({ PORT: '0', HOST: '127.0.0.1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'info' }, {}));
     urls = (await Promise.all(nodes.map((n) => n.listening))).map((port) => `http://127.0.0.1:${port}`);
   });
   afterAll(async () => {

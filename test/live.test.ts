@@ -7,7 +7,6 @@ import { call, startTestServer, type TestServer } from './support/test-server.js
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const settings = {
-  rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
   adminApiKey: ADMIN_KEY,
   chat: { blockedWords: ['heretic'], allowedWords: ['scunthorpe'], socketFlood: { messages: 5, windowSeconds: 60 } },
 };
@@ -41,12 +40,17 @@ describe('connecting', () => {
     expect(client.socket.io.engine.transport.name).toBe(transports[0]);
   });
 
-  it('caps connections per IP; the refused one is told why, and a freed place can be taken', async () => {
+  it('caps connections per client; the refused one is told why, and a freed place can be taken', async () => {
     // its own server, so connections closing from other tests cannot blur the count
-    const capped = await startTestServer({ ...settings, live: { maxConnectionsPerIp: 2 } });
+    const capped = await startTestServer({ ...settings, live: { maxConnectionsPerClient: 2 } });
     try {
       const [a, b] = [await connectLive(capped.url), await connectLive(capped.url)];
-      expect((await refusedConnection(capped.url)).message).toMatch(/too many live connections/);
+      // refused at the handshake, before any namespace, on either transport; the answer says why
+      await refusedConnection(capped.url, { transports: ['websocket'] });
+      await refusedConnection(capped.url, { transports: ['polling'] });
+      const handshake = await fetch(`${capped.url}/socket.io/?EIO=4&transport=polling`);
+      expect(handshake.status).toBe(403);
+      expect(await handshake.json()).toEqual({ code: 4, message: 'too many live connections from this client' });
       await new Promise<void>((resolve) => {
         // the server frees the place when it sees the close; until then a retry may be refused
         a.socket.once('disconnect', () => resolve());
@@ -235,7 +239,7 @@ describe('administration', () => {
 
 describe('without an admin key configured', () => {
   it('the admin routes answer 503, never open', async () => {
-    const closed = await startTestServer({ rateLimit: settings.rateLimit });
+    const closed = await startTestServer();
     try {
       const res = await call(`${closed.url}/api/admin/chat/bans`, { body: { nickname: 'x', seconds: 5 }, headers: { authorization: 'Bearer anything' } });
       expect(res.status).toBe(503);

@@ -4,7 +4,7 @@ import { call, startTestServer, type TestServer } from './support/test-server.js
 let server: TestServer;
 let now = Date.parse('2026-06-01T12:00:00Z');
 beforeAll(async () => {
-  server = await startTestServer({ rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } } }, { clock: () => now });
+  server = await startTestServer({}, { clock: () => now });
 });
 afterAll(() => server.close());
 
@@ -99,7 +99,7 @@ describe('GET /api/mobile/chat', () => {
   const at = (ms: number) => (clock = ms);
 
   beforeAll(async () => {
-    fresh = await startTestServer({ rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } } }, { clock: () => clock });
+    fresh = await startTestServer({}, { clock: () => clock });
     // 60 messages, one per minute from 10:00 to 10:59, posted at those times
     for (let i = 0; i < 60; i++) {
       at(base + i * 60_000);

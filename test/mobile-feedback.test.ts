@@ -5,7 +5,7 @@ import { call, startTestServer, type TestServer } from './support/test-server.js
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } } });
+  server = await startTestServer({});
 });
 afterAll(() => server.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songId } from '../src/station/song.js';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
+import { sendText, startReplayServer } from './support/replay-server.js';
 
-const generous = { rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } } };
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 
 describe('POST /api/mobile/requests', () => {
@@ -10,7 +10,7 @@ describe('POST /api/mobile/requests', () => {
   let now = NOW;
   beforeAll(async () => {
     // trustProxy lets each test act as a different listener through X-Forwarded-For
-    server = await startTestServer({ ...generous, trustProxy: ['127.0.0.1'], requests: { delaySeconds: 300, thresholdSeconds: 900 } }, { clock: () => now });
+    server = await startTestServer({ trustProxy: ['127.0.0.1'], requests: { delaySeconds: 300, thresholdSeconds: 900 } }, { clock: () => now });
   });
   afterAll(() => server.close());
 
@@ -86,7 +86,7 @@ describe('POST /api/mobile/requests', () => {
 
   it('refuses a song played within the threshold with 409 RECENTLY_PLAYED', async () => {
     const played = Math.floor(now / 1000) - 600; // ten minutes ago, threshold fifteen
-    await server.app.store.station.recordPlay(songId('MercyMe', 'I Can Only Imagine'), played);
+    await server.app.store.station.recordPlay(songId('MercyMe', 'I Can Only Imagine'), played, 900);
     const res = await submit({ song_title: 'I can only imagine', artist: 'mercyme' });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('RECENTLY_PLAYED');
@@ -100,7 +100,7 @@ describe('GET /api/mobile/requests', () => {
   let server: TestServer;
   let now = NOW;
   beforeAll(async () => {
-    server = await startTestServer({ ...generous, requests: { delaySeconds: 0 } }, { clock: () => now });
+    server = await startTestServer({ requests: { delaySeconds: 0 } }, { clock: () => now });
     for (const [title, priority] of [
       ['Low one', 'low'],
       ['Normal one', 'normal'],
@@ -136,5 +136,34 @@ describe('GET /api/mobile/requests', () => {
     ]);
     expect((await call(`${server.url}/api/mobile/requests?status=bogus`)).status).toBe(400);
     expect((await call(`${server.url}/api/mobile/requests?limit=51`)).status).toBe(400);
+  });
+});
+
+describe('the recently-played rule over a window longer than a day', () => {
+  it('still refuses a song played 36 hours ago when the threshold is 2 days, after other songs played', async () => {
+    let now = NOW;
+    const shoutcast = await startReplayServer();
+    const playing = (title: string) => sendText(JSON.stringify({ streamstatus: 1, currentlisteners: 3, songtitle: `Psalters - ${title}`, bitrate: 128, content: 'audio/mpeg' }));
+    const server = await startTestServer(
+      { stream: { kind: 'shoutcast2', statusUrl: `${shoutcast.url}/stats?sid=1&json=1` }, requests: { thresholdSeconds: 2 * 86_400, delaySeconds: 0 } },
+      { clock: () => now },
+    );
+    try {
+      shoutcast.respond(playing('Old Hymn'));
+      await server.app.poller.tick();
+      now += 36 * 3600 * 1000;
+      // another song starts a day and a half later: the store must not forget the first one's play
+      shoutcast.respond(playing('New Song'));
+      await server.app.poller.tick();
+      const refused = await call(`${server.url}/api/mobile/requests`, { body: { song_title: 'Old Hymn', artist: 'Psalters' } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('RECENTLY_PLAYED');
+      expect(Number(refused.headers.get('retry-after'))).toBe(12 * 3600);
+      now += 12 * 3600 * 1000;
+      expect((await call(`${server.url}/api/mobile/requests`, { body: { song_title: 'Old Hymn', artist: 'Psalters' } })).status).toBe(201);
+    } finally {
+      await server.close();
+      await shoutcast.close();
+    }
   });
 });

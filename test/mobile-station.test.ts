@@ -8,7 +8,6 @@ const NOW = Date.parse('2026-06-01T12:00:00Z');
 beforeAll(async () => {
   server = await startTestServer(
     {
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
       station: { streamUrl: 'https://stream.test/live.mp3', genre: 'Gospel' },
     },
     { clock: () => NOW },

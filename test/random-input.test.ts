@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ rateLimit: { mobile: { limit: 1_000_000, windowSeconds: 3600 } }, requests: { delaySeconds: 0, thresholdSeconds: 0 } });
+  server = await startTestServer({ requests: { delaySeconds: 0, thresholdSeconds: 0 } });
 });
 afterAll(() => server.close());
 

@@ -7,7 +7,7 @@ const MOBILE_GETS = ['status', 'stats', 'chat', 'requests', 'nowplaying', 'sched
 describe('mobile rate limit: 100 requests per hour per IP (the defaults)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({}, { realLimits: true });
   });
   afterAll(() => server.close());
 

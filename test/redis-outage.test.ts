@@ -11,7 +11,7 @@ describe.skipIf(!redisServerInstalled())('when Redis goes away and comes back', 
   beforeAll(async () => {
     redis = new RedisServerProcess(await freePort());
     await redis.start();
-    server = await startTestServer({ redis: { url: redis.url, prefix: 'outage:' }, rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } } });
+    server = await startTestServer({ redis: { url: redis.url, prefix: 'outage:' } });
     await eventually(async () => expect((await call(`${server.url}/readyz`)).status).toBe(200));
   });
   afterAll(async () => {

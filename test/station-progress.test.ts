@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { offAir, unreachable, type StreamSnapshot } from '../src/station/stream-snapshot.js';
 import { makeSong } from '../src/station/song.js';
-import { advanceStation, rankPopularSongs } from '../src/station/station-progress.js';
+import { rankPopularSongs } from '../src/station/popularity.js';
+import { advanceStation } from '../src/station/station-progress.js';
 import { emptyStationState, type StationState } from '../src/station/model.js';
 
 const settings = { timezone: 'America/Chicago', pollSeconds: 5 };

@@ -1,53 +1,10 @@
-import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSong, songId } from '../src/station/song.js';
-import { createMemoryStore } from '../src/store/memory/memory-store.js';
-import { createRedisStore } from '../src/store/redis/redis-store.js';
-import { emptyStationState, type SongRequest } from '../src/station/model.js';
-import { type Store, type StoreLimits } from '../src/station/ports.js';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from './support/redis.js';
+import { emptyStationState, type RevenueEvent, type SongRequest } from '../src/station/model.js';
+import type { Store, StoreLimits } from '../src/station/ports.js';
+import { backends } from './support/backends.js';
 
-const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5 };
-const log = pino({ level: 'silent' });
-
-interface Backend {
-  name: string;
-  available: boolean;
-  create(): Promise<{ store: Store; dispose(): Promise<void> }>;
-}
-
-const backends: Backend[] = [
-  { name: 'memory', available: true, create: async () => ({ store: createMemoryStore(limits), dispose: async () => undefined }) },
-  {
-    name: 'redis',
-    available: hasRedis,
-    create: async () => {
-      const prefix = uniquePrefix('contract');
-      const store = createRedisStore({ url: redisUrl, prefix, limits, log });
-      await waitReady(store);
-      return {
-        store,
-        dispose: async () => {
-          await store.close();
-          await deleteKeys(redisUrl, prefix);
-        },
-      };
-    },
-  },
-];
-
-/** The Redis client connects in the background; ping until it answers (bounded). */
-async function waitReady(store: Store): Promise<void> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    try {
-      return await store.ping();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-}
+const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000 };
 
 const request = (title: string, priority: SongRequest['priority'], createdMs: number): SongRequest => ({
   id: `${title}-${createdMs}`,
@@ -70,7 +27,7 @@ describe.each(backends)('store contract: $name', (backend) => {
   let dispose: (() => Promise<void>) | undefined;
   const fresh = async () => {
     await dispose?.();
-    const made = await backend.create();
+    const made = await backend.create(limits);
     store = made.store;
     dispose = made.dispose;
   };
@@ -196,27 +153,111 @@ describe.each(backends)('store contract: $name', (backend) => {
     it('remembers the last play of each song', async () => {
       const id = songId('A', 'B');
       expect(await store.station.lastPlayedAt(id)).toBeNull();
-      await store.station.recordPlay(id, 1_780_000_000);
-      await store.station.recordPlay(id, 1_780_000_300);
+      await store.station.recordPlay(id, 1_780_000_000, 900);
+      await store.station.recordPlay(id, 1_780_000_300, 900);
       expect(await store.station.lastPlayedAt(id)).toBe(1_780_000_300);
+    });
+
+    it('keeps plays as long as it is asked to, beyond a day, and forgets them after', async () => {
+      const twoDays = 2 * 86_400;
+      const old = songId('Old', 'Hymn');
+      await store.station.recordPlay(old, 1_780_000_000, twoDays);
+      // a day and a half later another song plays: the old play is still inside the two days
+      await store.station.recordPlay(songId('C', 'D'), 1_780_000_000 + 36 * 3600, twoDays);
+      expect(await store.station.lastPlayedAt(old)).toBe(1_780_000_000);
+      // three days later it is gone
+      await store.station.recordPlay(songId('E', 'F'), 1_780_000_000 + 3 * 86_400, twoDays);
+      expect(await store.station.lastPlayedAt(old)).toBeNull();
     });
   });
 
-  describe('rate limiter', () => {
-    it('allows `limit` requests per window and counts down', async () => {
+  describe('window counters (the limits module counts here)', () => {
+    it('counts hits per key in one window, and keys apart', async () => {
       await fresh();
-      const limiter = store.rateLimiter('contract', { limit: 3, windowSeconds: 60 });
-      const decisions = [];
-      for (let i = 0; i < 4; i++) decisions.push(await limiter.consume('1.2.3.4'));
-      expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
-        [true, 2],
-        [true, 1],
-        [true, 0],
-        [false, 0],
-      ]);
-      expect(decisions[3]!.resetSeconds).toBeGreaterThan(0);
-      expect(decisions[3]!.resetSeconds).toBeLessThanOrEqual(60);
-      expect((await limiter.consume('5.6.7.8')).allowed).toBe(true);
+      const counter = store.counter('contract', 60);
+      const counts = [];
+      for (let i = 0; i < 4; i++) counts.push(await counter.hit('1.2.3.4'));
+      expect(counts.map((c) => c.count)).toEqual([1, 2, 3, 4]);
+      expect(counts[3]!.resetMs).toBeGreaterThan(0);
+      expect(counts[3]!.resetMs).toBeLessThanOrEqual(60_000);
+      expect((await counter.hit('5.6.7.8')).count).toBe(1);
+      // another policy's counter with the same key counts on its own
+      expect((await store.counter('other', 60).hit('1.2.3.4')).count).toBe(1);
+    });
+  });
+
+  describe('moderation', () => {
+    it('bans a nickname (any letter case) or a client for a time, and nobody else', async () => {
+      await fresh();
+      await store.moderation.ban({ kind: 'nickname', value: 'Troll' }, 60);
+      await store.moderation.ban({ kind: 'ip', value: '2001:db8:1:2::/64' }, 60);
+      expect(await store.moderation.isBanned('tROLL', '198.51.100.7')).toBe(true);
+      expect(await store.moderation.isBanned('Grace', '2001:db8:1:2::/64')).toBe(true);
+      expect(await store.moderation.isBanned('Grace', '198.51.100.7')).toBe(false);
+    });
+
+    it('tells a repeated message from the same sender within the window, atomically', async () => {
+      expect(await store.moderation.repeatsLast('grace|1.2.3.4', 'fp-1', 60)).toBe(false);
+      expect(await store.moderation.repeatsLast('grace|1.2.3.4', 'fp-1', 60)).toBe(true);
+      expect(await store.moderation.repeatsLast('grace|1.2.3.4', 'fp-2', 60)).toBe(false);
+      expect(await store.moderation.repeatsLast('ruth|1.2.3.4', 'fp-2', 60)).toBe(false);
+      const racing = await Promise.all(Array.from({ length: 8 }, () => store.moderation.repeatsLast('mark|5.6.7.8', 'fp-3', 60)));
+      expect(racing.filter((repeat) => !repeat)).toHaveLength(1);
+    });
+  });
+
+  describe('revenue ledger', () => {
+    const event = (id: string, amount: number, currency = 'USD'): RevenueEvent => ({
+      id,
+      type: 'donation',
+      amount,
+      currency,
+      occurred_at: 1_780_000_000,
+      source: null,
+      metadata: {},
+      recorded_at: 1_780_000_000,
+    });
+
+    it('records an event once per key: a replay answers the first, another body conflicts', async () => {
+      await fresh();
+      expect((await store.revenue.record(event('e1', 500), 'id:e1', 'fp-a', '2026-06-01')).kind).toBe('created');
+      const replay = await store.revenue.record(event('e1-again', 500), 'id:e1', 'fp-a', '2026-06-01');
+      expect(replay).toEqual({ kind: 'replayed', event: event('e1', 500) });
+      expect((await store.revenue.record(event('e1', 900), 'id:e1', 'fp-b', '2026-06-01')).kind).toBe('conflict');
+    });
+
+    it('makes one event of racing identical records', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => store.revenue.record(event('race', 100), 'id:race', 'fp-r', '2026-06-02')));
+      expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(1);
+    });
+
+    it('sums per day and currency over a range of days, integers only', async () => {
+      await store.revenue.record(event('e2', 250), 'id:e2', 'fp-2', '2026-06-01');
+      await store.revenue.record(event('e3', 1000, 'EUR'), 'id:e3', 'fp-3', '2026-06-01');
+      await store.revenue.record(event('e4', 7, 'USD'), 'id:e4', 'fp-4', '2026-07-01');
+      const totals = await store.revenue.dailyTotals('2026-06-01', '2026-06-30');
+      const byBucket = Object.fromEntries(totals.map((t) => [`${t.date} ${t.currency}`, [t.amount, t.count]]));
+      expect(byBucket).toEqual({ '2026-06-01 USD': [750, 2], '2026-06-01 EUR': [1000, 1], '2026-06-02 USD': [100, 1] });
+    });
+  });
+
+  describe('song tallies', () => {
+    it('counts plays, requests and ratings per song, from any node', async () => {
+      await fresh();
+      const song = makeSong('Hillsong United', 'Oceans');
+      await Promise.all([store.station.tally(song, 'plays'), store.station.tally(song, 'plays'), store.station.tally(song, 'requests')]);
+      await store.station.tallyRating(song, 5);
+      await store.station.tallyRating(song, 2);
+      expect(await store.station.tallies()).toEqual([{ song, plays: 2, requests: 1, ratingSum: 7, ratingCount: 2 }]);
+    });
+  });
+
+  describe('poll claims', () => {
+    it('gives a key to exactly one of many racing callers until it expires', async () => {
+      await fresh();
+      const claims = await Promise.all(Array.from({ length: 6 }, () => store.claim('tick-1', 60_000)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await store.claim('tick-2', 60_000)).toBe(true);
     });
   });
 });

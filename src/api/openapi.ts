@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { defineRoute, type RouteDefinition } from '../http/route.js';
+import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
 import { ErrorEnvelopeSchema } from './response-schemas.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -95,6 +95,6 @@ export function openApiRoute(routes: () => readonly RouteDefinition[], info: Doc
     method: 'GET',
     path: OPENAPI_PATH,
     summary: 'This API as an OpenAPI 3.1 document',
-    handler: () => ({ status: 200, bare: true, data: (document ??= buildOpenApiDocument(routes(), info)) }),
+    handler: () => documentAnswer((document ??= buildOpenApiDocument(routes(), info))),
   });
 }

@@ -94,6 +94,15 @@ export const ConfigSchema = Type.Object(
           { limit: PositiveInt(1_000_000_000), windowSeconds: PositiveInt(86_400 * 7) },
           { additionalProperties: false },
         ),
+        /** Chat messages per client, through REST and sockets together, shared by every node. */
+        chat: Type.Object(
+          { limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) },
+          { additionalProperties: false },
+        ),
+        /** IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address. */
+        ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128 }),
+        /** Clients the in-memory counters track at most (each counter); the oldest window gives way. */
+        maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000 }),
       },
       { additionalProperties: false },
     ),
@@ -119,8 +128,8 @@ export const ConfigSchema = Type.Object(
     ),
     live: Type.Object(
       {
-        /** Socket.IO connections one client IP may hold on one node. */
-        maxConnectionsPerIp: PositiveInt(100_000),
+        /** Live connections (Socket.IO, every namespace and transport) one client may hold on one node. */
+        maxConnectionsPerClient: PositiveInt(100_000),
         /** Largest socket message in bytes; larger ones close that one connection. */
         maxHttpBufferSize: PositiveInt(1024 * 1024),
         transports: Type.Array(Type.Union([Type.Literal('websocket'), Type.Literal('polling')]), { minItems: 1, uniqueItems: true }),

@@ -1,7 +1,7 @@
-import type { HeaderList } from './send-json.js';
+import type { HttpResponse } from 'uWebSockets.js';
 
-const ALLOWED_REQUEST_HEADERS = 'Content-Type, Authorization, Idempotency-Key, X-Request-Id';
-const EXPOSED_HEADERS = 'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id';
+const ALLOWED_REQUEST_HEADERS = 'Content-Type, Authorization, Idempotency-Key, X-Request-Id, If-None-Match, Last-Event-ID';
+const EXPOSED_HEADERS = 'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, ETag';
 
 /**
  * CORS for a public API. "*" allows every origin without credentials (browsers then refuse to
@@ -17,20 +17,27 @@ export class CorsPolicy {
     this.origins = new Set(origins);
   }
 
-  headers(origin: string): HeaderList {
-    if (this.anyOrigin) return [['Access-Control-Allow-Origin', '*'], ['Access-Control-Expose-Headers', EXPOSED_HEADERS]];
-    if (origin && this.origins.has(origin)) {
-      return [
-        ['Access-Control-Allow-Origin', origin],
-        ['Access-Control-Expose-Headers', EXPOSED_HEADERS],
-        ['Vary', 'Origin'],
-      ];
-    }
-    return [['Vary', 'Origin']];
+  /** Whether a browser page from `origin` may use the API (and open live connections). */
+  allows(origin: string): boolean {
+    return this.anyOrigin || this.origins.has(origin);
   }
 
-  /** Added to `headers(origin)` on an OPTIONS answer. */
-  preflightHeaders(allow: string): HeaderList {
+  /** Writes the CORS headers of an answer to a request from `origin` ('' when none was sent). */
+  write(res: HttpResponse, origin: string): void {
+    if (this.anyOrigin) {
+      res.writeHeader('Access-Control-Allow-Origin', '*');
+      res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+      return;
+    }
+    if (origin && this.origins.has(origin)) {
+      res.writeHeader('Access-Control-Allow-Origin', origin);
+      res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    }
+    res.writeHeader('Vary', 'Origin');
+  }
+
+  /** Added to the answer of an OPTIONS preflight. */
+  preflightHeaders(allow: string): ReadonlyArray<readonly [string, string]> {
     return [
       ['Access-Control-Allow-Methods', allow],
       ['Access-Control-Allow-Headers', ALLOWED_REQUEST_HEADERS],

@@ -5,11 +5,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestContext<Query = unknown, Body = unknown> {
   readonly requestId: string;
-  /** Client address after the trustProxy rule. */
+  /** Client address after the trustProxy rule (for logs). */
   readonly ip: string;
+  /** The client every limit and ban counts against (IPv4 address or IPv6 network). */
+  readonly client: string;
   readonly method: HttpMethod;
   readonly path: string;
-  /** Request headers, lower-case names. */
+  /** The request headers the route declared in `headers`, lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
   /** Path parameters (`:id` in the route path), URL-decoded. */
   readonly params: Readonly<Record<string, string>>;
@@ -18,18 +20,14 @@ export interface RequestContext<Query = unknown, Body = unknown> {
   readonly log: Logger;
 }
 
-export interface RouteResult {
-  status: number;
-  /** The `data` of the success envelope. */
-  data: unknown;
-  /** Extra top-level envelope members (status carries `timestamp` and `api_version`). */
-  envelope?: Record<string, unknown>;
-  headers?: Record<string, string>;
-  /** Send `data` as the whole body, without the envelope (documents like openapi.json). */
-  bare?: boolean;
-  /** The whole body, serialised beforehand (hot answers cached per state and second). */
-  prepared?: Buffer;
-}
+/** What a handler answers; reply.ts is the one place that turns it into bytes. */
+export type RouteResult =
+  /** `data` inside the success envelope, with optional extra envelope members. */
+  | { kind: 'data'; status: 200 | 201; data: unknown; envelope?: Record<string, unknown>; headers?: Record<string, string> }
+  /** A whole JSON document without the envelope (openapi.json). */
+  | { kind: 'document'; status: 200; document: unknown; headers?: Record<string, string> }
+  /** A body serialised beforehand with `serializeSuccess` (hot answers cached per state and second). */
+  | { kind: 'prepared'; status: 200; body: Buffer; headers?: Record<string, string> };
 
 export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undefined, B extends TSchema | undefined = TSchema | undefined> {
   method: HttpMethod;
@@ -37,6 +35,8 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   summary: string;
   /** `admin`: the Authorization header must carry the admin Bearer key. */
   auth?: 'admin';
+  /** Request headers the handler reads (lower-case); only these are copied out of uWS. */
+  headers?: readonly string[];
   query?: Q;
   body?: B;
   /** The `data` of a success, for the OpenAPI document. */
@@ -45,17 +45,16 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   successStatus?: 200 | 201;
   /** Extra envelope members of the success answer (status: timestamp, api_version). */
   envelope?: Record<string, TSchema>;
-  handler: (
-    ctx: RequestContext<Q extends TSchema ? Static<Q> : undefined, B extends TSchema ? Static<B> : undefined>,
-  ) => RouteResult | Promise<RouteResult>;
+  // A method, not a property: the route table holds routes of every Q and B as one type.
+  handler(ctx: RequestContext<Q extends TSchema ? Static<Q> : undefined, B extends TSchema ? Static<B> : undefined>): RouteResult | Promise<RouteResult>;
 }
 
-/** Declares a route; the generic ties the handler's `ctx.query`/`ctx.body` types to its schemas. */
-export function defineRoute<Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
-  route: RouteDefinition<Q, B>,
-): RouteDefinition {
-  return route as unknown as RouteDefinition;
+/** Declares a route; the generics tie the handler's `ctx.query`/`ctx.body` types to its schemas. */
+export function defineRoute<Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(route: RouteDefinition<Q, B>): RouteDefinition {
+  return route;
 }
 
-export const ok = (data: unknown, envelope?: Record<string, unknown>): RouteResult => ({ status: 200, data, envelope });
-export const created = (data: unknown): RouteResult => ({ status: 201, data });
+export const ok = (data: unknown, envelope?: Record<string, unknown>): RouteResult => ({ kind: 'data', status: 200, data, envelope });
+export const created = (data: unknown): RouteResult => ({ kind: 'data', status: 201, data });
+export const documentAnswer = (value: unknown): RouteResult => ({ kind: 'document', status: 200, document: value });
+export const prepared = (body: Buffer): RouteResult => ({ kind: 'prepared', status: 200, body });

@@ -1,4 +1,7 @@
-/** The verdict of one request against a fixed-window budget. */
+import { AppError } from '../errors.js';
+import type { WindowCount, WindowCounter } from './window-counter.js';
+
+/** The verdict of one hit against a fixed-window budget. */
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
@@ -8,22 +11,47 @@ export interface RateLimitDecision {
   windowSeconds: number;
 }
 
-/** Counts requests per key in a shared store (one atomic round trip in Redis). */
-export interface RateLimiter {
-  consume(key: string): Promise<RateLimitDecision>;
-  /** The same, synchronously, where the counter lives in this process (lets the edge skip a promise). */
-  consumeNow?(key: string): RateLimitDecision;
-}
-
-export interface RateLimitRule {
-  /** Requests whose path starts with one of these share the budget. */
-  pathPrefixes: readonly string[];
-  /** Names the policy in the headers and the counter keys. */
-  name: string;
-  limiter: RateLimiter;
-}
-
 export interface RateLimitSettings {
   limit: number;
   windowSeconds: number;
+}
+
+/** A number of hits per key per window, counted by a `WindowCounter`. */
+export class Budget {
+  readonly limit: number;
+  readonly windowSeconds: number;
+
+  constructor(
+    settings: RateLimitSettings,
+    private readonly counter: WindowCounter,
+  ) {
+    this.limit = settings.limit;
+    this.windowSeconds = settings.windowSeconds;
+  }
+
+  /** Synchronous when the counter lives in this process; undefined when it must ask the store. */
+  spendNow(key: string): RateLimitDecision | undefined {
+    const count = this.counter.hitNow?.(key);
+    return count && this.decide(count);
+  }
+
+  async spend(key: string): Promise<RateLimitDecision> {
+    return this.spendNow(key) ?? this.decide(await this.counter.hit(key));
+  }
+
+  /** Spends one hit, or throws 429 RATE_LIMITED with Retry-After and `message`. */
+  async spendOrThrow(key: string, message: string): Promise<void> {
+    const decision = await this.spend(key);
+    if (!decision.allowed) throw new AppError('RATE_LIMITED', { message, retryAfterSeconds: decision.resetSeconds });
+  }
+
+  private decide({ count, resetMs }: WindowCount): RateLimitDecision {
+    return {
+      allowed: count <= this.limit,
+      limit: this.limit,
+      remaining: Math.max(0, this.limit - count),
+      resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+      windowSeconds: this.windowSeconds,
+    };
+  }
 }

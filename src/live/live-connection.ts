@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { RateLimiterRes, type RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Socket } from 'socket.io';
 import { AppError } from '../errors.js';
 import { toErrorAnswer } from '../error-answer.js';
@@ -12,8 +11,6 @@ import { compileBodyValidator, compileQueryValidator, trimStrings, validated } f
 export interface LiveConnectionDeps {
   chat: ChatService;
   station: StationService;
-  /** Chat messages per connection per window (keyed by socket id). */
-  flood: RateLimiterMemory;
   log: Logger;
 }
 
@@ -30,7 +27,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * each answered through its ack in the REST shapes. A handler never throws: bad payloads get
  * an error ack, events without an ack callback are dropped, unknown events are ignored.
  */
-export function serveLiveConnection(socket: Socket, ip: string, deps: LiveConnectionDeps): void {
+export function serveLiveConnection(socket: Socket, client: string, deps: LiveConnectionDeps): void {
   const log = deps.log.child({ socket: socket.id });
   const answer = (ack: Ack, work: () => Promise<unknown>) => {
     work().then(
@@ -47,14 +44,8 @@ export function serveLiveConnection(socket: Socket, ip: string, deps: LiveConnec
   socket.on('chat:send', (payload: unknown, ack: unknown) => {
     if (typeof ack !== 'function') return;
     answer(ack as Ack, async () => {
-      try {
-        await deps.flood.consume(socket.id);
-      } catch (outcome) {
-        if (!(outcome instanceof RateLimiterRes)) throw outcome;
-        throw new AppError('RATE_LIMITED', { message: 'You are sending messages too fast.', retryAfterSeconds: outcome.msBeforeNext / 1000 });
-      }
       const input = validated(validateChatPost, isObject(payload) ? trimStrings(payload) : payload);
-      return deps.chat.post(input, { ip });
+      return deps.chat.post(input, { client, connectionId: socket.id });
     });
   });
 

@@ -41,6 +41,15 @@ export class NativeFanout {
     });
   }
 
+  /**
+   * Takes a client that left the namespace off the path: the uWS topic belongs to the engine
+   * connection, which may stay open (multiplexed) after the namespace socket is gone.
+   */
+  withdraw(socket: Socket): void {
+    const transport = socket.conn.transport as unknown as EngineTransport;
+    if (transport.name === 'websocket' && !socket.conn.readyState.startsWith('clos')) transport.socket?.unsubscribe(TOPIC);
+  }
+
   /** Sends `event` to every WebSocket client on this node: the Socket.IO frame, encoded once. */
   publish(event: string, payload: unknown): void {
     // Engine.IO "4" (message) + Socket.IO "2" (event) + namespace + JSON arguments.

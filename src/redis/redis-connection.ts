@@ -38,6 +38,38 @@ export function createRedisClient(url: string, log: Logger, options: { queueWhil
   return client;
 }
 
+/** The clients of one node: commands, and the publish/subscribe pair of the live relay. */
+export interface RedisConnections {
+  command: RedisClient;
+  publisher: RedisClient;
+  subscriber: RedisClient;
+  close(): Promise<void>;
+}
+
+/** Opens every Redis connection a node needs, in one place. */
+export function openRedis(url: string, log: Logger): RedisConnections {
+  const command = createRedisClient(url, log);
+  const publisher = createRedisClient(url, log.child({ connection: 'live-publish' }));
+  const subscriber = createRedisClient(url, log.child({ connection: 'live-subscribe' }), { queueWhileOffline: true });
+  // The adapter does not await its PUBLISH calls; while Redis is away they fail, and that failure
+  // is logged here instead of surfacing as an unhandled rejection.
+  const publish = publisher.publish.bind(publisher);
+  (publisher as { publish: unknown }).publish = (...args: Parameters<typeof publish>) => {
+    const sent = publish(...args);
+    sent.catch((error: unknown) => log.warn({ err: error }, 'live event not relayed to other nodes'));
+    return sent;
+  };
+  const clients = [command, publisher, subscriber];
+  return {
+    command,
+    publisher,
+    subscriber,
+    close: async () => {
+      await Promise.allSettled(clients.map((client) => (client.isOpen ? client.close() : Promise.resolve(client.destroy()))));
+    },
+  };
+}
+
 /**
  * Runs Redis calls so that a connection failure becomes 503 UNAVAILABLE. An ErrorReply is Redis
  * refusing a command (a bug on our side), so it stays a 500.

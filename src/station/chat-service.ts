@@ -9,13 +9,22 @@ import type { LiveHub } from './live-hub.js';
 export const CHAT_DEFAULT_WINDOW_MS = 60 * 60 * 1000;
 
 export interface ChatSender {
-  ip: string;
+  /** The client key (IPv4 address or IPv6 network) every limit and ban counts against. */
+  client: string;
+  /** The live connection it came through; absent for REST. */
+  connectionId?: string;
+}
+
+/** The chat's share of the limits policy: one budget per client whichever door a message comes through. */
+export interface ChatBudget {
+  spendChatMessage(clientKey: string, connectionId?: string): Promise<void>;
 }
 
 export interface ChatServiceDeps {
   log: ChatLog;
   moderation: ModerationStore;
   filter: ContentFilter;
+  budget: ChatBudget;
   live: LiveHub;
   clock: Clock;
   /** The same text from the same sender within this many seconds is refused; 0 turns it off. */
@@ -34,14 +43,16 @@ export class ChatService {
 
   async post(input: { nickname: string; message: string }, sender: ChatSender): Promise<ChatMessage> {
     const { moderation, filter, repeatWindowSeconds } = this.deps;
-    if (await moderation.isBanned(input.nickname, sender.ip)) {
+    // Spent before any other check: refused messages cost too, so nobody probes the filter for free.
+    await this.deps.budget.spendChatMessage(sender.client, sender.connectionId);
+    if (await moderation.isBanned(input.nickname, sender.client)) {
       throw new AppError('CONTENT_REJECTED', { message: 'You cannot post in this chat right now.' });
     }
     const reason = filter.refusalReason(input.message);
     if (reason) throw new AppError('CONTENT_REJECTED', { message: `The message ${reason}.` });
     if (!filter.nicknameAllowed(input.nickname)) throw new AppError('CONTENT_REJECTED', { message: 'Please choose another nickname.' });
     if (repeatWindowSeconds > 0) {
-      const senderKey = `${input.nickname.toLowerCase()}|${sender.ip}`;
+      const senderKey = `${input.nickname.toLowerCase()}|${sender.client}`;
       if (await moderation.repeatsLast(senderKey, fingerprint(input.message), repeatWindowSeconds)) {
         throw new AppError('CONTENT_REJECTED', { message: 'You just sent that message.' });
       }

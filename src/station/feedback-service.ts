@@ -30,4 +30,9 @@ export class FeedbackService {
     if (song && feedback.rating !== null) await this.store.station.tallyRating(song, feedback.rating);
     return feedback;
   }
+
+  /** The newest feedback first, for the station's staff (bug reports and app feedback are read there). */
+  recent(limit: number): Promise<Feedback[]> {
+    return this.store.feedback.recent(limit);
+  }
 }

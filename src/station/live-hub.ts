@@ -19,5 +19,10 @@ export interface LiveHub {
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void;
 }
 
-/** Used until a live transport is attached: changes are stored and served by REST only. */
-export const silentLiveHub: LiveHub = { publish: () => undefined };
+/** One event with its payload, as a service hands it over to be published. */
+export type LiveEvent = { [E in keyof LiveEvents]: { event: E; payload: LiveEvents[E] } }[keyof LiveEvents];
+
+/** Publishes a list of events in order. */
+export function publishAll(live: LiveHub, events: readonly LiveEvent[]): void {
+  for (const { event, payload } of events) live.publish<keyof LiveEvents>(event, payload);
+}

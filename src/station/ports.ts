@@ -1,5 +1,4 @@
-import type { RateLimiter } from '../limits/rate-limit.js';
-import type { RateLimitSettings } from '../limits/rate-limit.js';
+import type { WindowCounterFactory } from '../limits/window-counter.js';
 import type { BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
 import type { Song } from './song.js';
 
@@ -55,7 +54,7 @@ export interface FeedbackLog {
 export interface StationStore {
   /**
    * The current state, shared and frozen (never modify it). Read on every status request, so a
-   * shared store may serve it from a cache up to `stateCacheMs` old.
+   * shared store may serve it from a cache up to a second old.
    */
   read(): Promise<StationState>;
   /** The state if it is at hand without I/O (memory, or a fresh cache), for synchronous hot paths. */
@@ -65,7 +64,8 @@ export interface StationStore {
   write(state: StationState): Promise<void>;
   /** When this song last started playing (Unix seconds), for the recently-played request rule. */
   lastPlayedAt(songId: string): Promise<number | null>;
-  recordPlay(songId: string, atSeconds: number): Promise<void>;
+  /** Remembers that the song started at `atSeconds`, for at least `keepSeconds` (the request rule's window). */
+  recordPlay(songId: string, atSeconds: number, keepSeconds: number): Promise<void>;
   /** Adds to a song's play or request count (atomic increments: any node may count). */
   tally(song: Song, field: 'plays' | 'requests'): Promise<void>;
   tallyRating(song: Song, rating: number): Promise<void>;
@@ -88,8 +88,8 @@ export interface Store {
   readonly station: StationStore;
   readonly moderation: ModerationStore;
   readonly revenue: RevenueLedger;
-  /** A counter shared by every node using this store (in Redis one atomic round trip per request). */
-  rateLimiter(name: string, settings: RateLimitSettings): RateLimiter;
+  /** Fixed-window counters for the limits module, shared by every node using this store. */
+  counter: WindowCounterFactory;
   /**
    * Takes `key` for `ttlMs` if nobody holds it: true for exactly one caller across all nodes
    * sharing the store (the poller's one-node-per-tick election).
@@ -97,13 +97,12 @@ export interface Store {
   claim(key: string, ttlMs: number): Promise<boolean>;
   /** Resolves when the store answers; throws AppError UNAVAILABLE otherwise. */
   ping(): Promise<void>;
-  close(): Promise<void>;
 }
 
 export interface StoreLimits {
-  /** How long a node may serve the station state from memory before asking Redis again. */
-  stateCacheMs?: number;
   chatHistory: number;
   requestHistory: number;
   feedbackHistory: number;
+  /** Clients an in-process counter tracks at most (the memory store's bound; Redis expires keys instead). */
+  maxTrackedClients: number;
 }

@@ -1,11 +1,33 @@
-import type { StationState } from './model.js';
-import type { StationStore } from './ports.js';
+import type { Logger } from 'pino';
 import { toUnixSeconds, type Clock } from './clock.js';
+import type { LiveEvent } from './live-hub.js';
+import type { StationState } from './model.js';
+import { rankPopularSongs } from './popularity.js';
+import type { Store } from './ports.js';
+import { advanceStation } from './station-progress.js';
+import type { StreamSnapshot } from './stream-snapshot.js';
 
 export interface StationProfile {
   genre: string;
   websiteUrl: string;
   streamUrl: string;
+  /** IANA zone: "today" for the peak resets at its midnight. */
+  timezone: string;
+}
+
+export interface PollSettings {
+  pollSeconds: number;
+  /**
+   * How long a play must be remembered: the request rule's window (requests.thresholdSeconds).
+   * Derived from that one setting, so a longer window can never outlive what the store keeps.
+   */
+  recentlyPlayedSeconds: number;
+}
+
+/** What one poll changed: the state now stored, and the live events that announce it. */
+export interface SnapshotApplied {
+  state: StationState;
+  events: LiveEvent[];
 }
 
 export interface Uptime {
@@ -25,15 +47,49 @@ export function formatUptime(seconds: number): Uptime {
 const HISTORY_LENGTH = 10;
 
 /**
- * Reads what the poller stored and shapes it for status, stats and now playing. Until a poll
- * has happened it honestly says `unknown`, 0 and null instead of inventing a station.
+ * The station's state: advanced by each poll snapshot (the one poll entry, `applySnapshot`), and
+ * shaped for status, stats and now playing. Until a poll has happened it honestly says `unknown`,
+ * 0 and null instead of inventing a station.
  */
 export class StationService {
+  private readonly store: Store['station'];
+
   constructor(
-    private readonly store: StationStore,
+    private readonly stores: Pick<Store, 'station' | 'requests'>,
     private readonly profile: StationProfile,
+    private readonly poll: PollSettings,
     private readonly clock: Clock,
-  ) {}
+    private readonly log: Logger,
+  ) {
+    this.store = stores.station;
+  }
+
+  /**
+   * Advances the stored state by one poll: records a new song (last-played time, play count, the
+   * pending request it fulfils), ranks the popular songs, stores the state, and returns the live
+   * events that announce what changed. The poller only fetches, calls this and publishes.
+   */
+  async applySnapshot(snapshot: StreamSnapshot): Promise<SnapshotApplied> {
+    const previous = await this.store.readFresh();
+    const progress = advanceStation(previous, snapshot, this.clock(), { timezone: this.profile.timezone, pollSeconds: this.poll.pollSeconds });
+    const started = progress.songStarted;
+    if (started) {
+      await Promise.all([
+        this.store.recordPlay(started.song.id, started.played_at, this.poll.recentlyPlayedSeconds),
+        this.store.tally(started.song, 'plays'),
+      ]);
+      const fulfilled = await this.stores.requests.markPlayed(started.song.id);
+      if (fulfilled) this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
+    }
+    const state = { ...progress.state, mostPopular: rankPopularSongs(await this.store.tallies()) };
+    await this.store.write(state);
+
+    const events: LiveEvent[] = [];
+    if (progress.statusChanged) events.push({ event: 'status', payload: this.statusOf(state) });
+    if (started || progress.statusChanged) events.push({ event: 'nowplaying', payload: this.nowPlayingOf(state) });
+    if (progress.listenersChanged) events.push({ event: 'listeners', payload: { current: state.listeners, peak_today: state.peakToday } });
+    return { state, events };
+  }
 
   /** The stored state (shared and frozen), for callers that render it themselves. */
   state(): Promise<StationState> {

@@ -52,8 +52,13 @@ export async function connectLive(baseUrl: string, options: { transports?: Trans
 }
 
 /** Resolves with the connect_error a refused client gets. */
-export function refusedConnection(baseUrl: string): Promise<Error> {
-  const socket = io(`${baseUrl}/live`, { transports: ['websocket'], forceNew: true, reconnection: false });
+export function refusedConnection(baseUrl: string, options: { transports?: Transport[]; namespace?: string; extraHeaders?: Record<string, string> } = {}): Promise<Error> {
+  const socket = io(`${baseUrl}${options.namespace ?? '/live'}`, {
+    transports: options.transports ?? ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: options.extraHeaders,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => reject(new Error('the connection was accepted')));
     socket.once('connect_error', (error) => {

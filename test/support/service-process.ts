@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deepMerge } from '../../src/config/load-config.js';
+import { UNREACHABLE_LIMITS } from './test-server.js';
 import { createInterface } from 'node:readline';
 
 /** The built service, as `npm start` runs it (`npm test` builds first). */
@@ -18,9 +22,18 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node dist/main.js` with only PATH and `env` in its environment. */
-export function startService(env: NodeJS.ProcessEnv): ServiceProcess {
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `node dist/main.js` with only PATH and `env` in its environment. With `config`, that
+ * object (over the test suites' unreachable limits) is written to a file named by RADIO_CONFIG.
+ */
+export function startService(env: NodeJS.ProcessEnv, config?: Record<string, unknown>): ServiceProcess {
+  const configEnv: NodeJS.ProcessEnv = {};
+  if (config) {
+    const path = join(mkdtempSync(join(tmpdir(), 'radio-service-')), 'config.json');
+    writeFileSync(path, JSON.stringify(deepMerge(UNREACHABLE_LIMITS, config)));
+    configEnv.RADIO_CONFIG = path;
+  }
+  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, ...configEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Array<Record<string, unknown>> = [];
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { createApp, type App } from '../../src/app.js';
-import { loadConfig } from '../../src/config/load-config.js';
+import { deepMerge, loadConfig } from '../../src/config/load-config.js';
 import { eventually } from './eventually.js';
 import type { Clock } from '../../src/station/clock.js';
 
@@ -13,17 +13,34 @@ export interface TestServer {
 type Overrides = Record<string, unknown>;
 
 /**
+ * Budgets too large to reach, so suites about something else can send what they need. The one
+ * place the test override lives: a suite about limits asks for the real ones (`realLimits`) or
+ * sets its own under `rateLimit` / `chat.socketFlood`, which win over these.
+ */
+export const UNREACHABLE_LIMITS: Overrides = {
+  rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 }, chat: { limit: 1_000_000, windowSeconds: 60 } },
+  chat: { socketFlood: { messages: 10_000, windowSeconds: 60 } },
+};
+
+export interface TestServerOptions {
+  clock?: Clock;
+  /** Keep config/default.json's limits (100 an hour per client, 5 chat messages per 10 s). */
+  realLimits?: boolean;
+}
+
+/**
  * A real server on 127.0.0.1, port 0, with config/default.json plus `overrides`, environment
  * ignored. Stream polling is off unless the overrides turn it on, so seeded state stays put.
  */
-export async function startTestServer(overrides: Overrides = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
-  const config = loadConfig({}, {
+export async function startTestServer(overrides: Overrides = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const base: Overrides = {
     logLevel: 'silent',
-    ...overrides,
-    server: { host: '127.0.0.1', port: 0, ...(overrides.server as Overrides | undefined) },
-    stream: { enabled: false, ...(overrides.stream as Overrides | undefined) },
-  });
-  const app = createApp(config, { log: pino({ level: config.logLevel }), ...options });
+    server: { host: '127.0.0.1', port: 0 },
+    stream: { enabled: false },
+    ...(options.realLimits ? {} : UNREACHABLE_LIMITS),
+  };
+  const config = loadConfig({}, deepMerge(base, overrides));
+  const app = createApp(config, { log: pino({ level: config.logLevel }), clock: options.clock });
   const port = await app.listen();
   // The Redis client connects in the background (the service starts before Redis answers); a test
   // starts talking once it has, or its first request races the connection and gets a 503.

@@ -2,7 +2,9 @@ import { isIP } from 'node:net';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import type { ClientIdentity } from '../../limits/client-identity.js';
 import { normalizeIp } from '../../net/ip-address.js';
+import { toUnixSeconds, type Clock } from '../../station/clock.js';
 import type { ChatService } from '../../station/chat-service.js';
 import { Text } from '../../station/input/text-rules.js';
 
@@ -13,7 +15,7 @@ export const BanBody = Type.Object({
   reason: Type.Optional(Text({ maxLength: 200 })),
 });
 
-export function chatModerationRoutes(chat: ChatService): RouteDefinition[] {
+export function chatModerationRoutes(chat: ChatService, clients: Pick<ClientIdentity, 'keyOf'>, clock: Clock): RouteDefinition[] {
   return [
     defineRoute({
       method: 'DELETE',
@@ -31,7 +33,7 @@ export function chatModerationRoutes(chat: ChatService): RouteDefinition[] {
     defineRoute({
       method: 'POST',
       path: '/api/admin/chat/bans',
-      summary: 'Ban a nickname or an IP address from the chat for a time',
+      summary: 'Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time',
       auth: 'admin',
       body: BanBody,
       successStatus: 201,
@@ -44,14 +46,15 @@ export function chatModerationRoutes(chat: ChatService): RouteDefinition[] {
         if (body.ip && !isIP(body.ip)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'ip', message: 'must be an IPv4 or IPv6 address' }] });
         const targets = [
           ...(body.nickname ? [{ kind: 'nickname' as const, value: body.nickname }] : []),
-          ...(body.ip ? [{ kind: 'ip' as const, value: normalizeIp(body.ip) }] : []),
+          // An address bans its client: the IPv4 address, or the whole IPv6 network it belongs to.
+          ...(body.ip ? [{ kind: 'ip' as const, value: clients.keyOf(normalizeIp(body.ip)) }] : []),
         ];
         if (targets.length === 0) {
           throw new AppError('VALIDATION_FAILED', { details: [{ field: 'nickname', message: 'give a nickname, an ip, or both' }] });
         }
         for (const target of targets) await chat.ban(target, body.seconds);
         log.info({ targets, seconds: body.seconds, reason: body.reason, requestId }, 'chat ban');
-        return created({ bans: targets, until: Math.floor(Date.now() / 1000) + body.seconds, reason: body.reason ?? null });
+        return created({ bans: targets, until: toUnixSeconds(clock()) + body.seconds, reason: body.reason ?? null });
       },
     }),
   ];

@@ -55,6 +55,7 @@ export function revenueRoutes(revenue: RevenueService): RouteDefinition[] {
   return [
     defineRoute({
       method: 'POST',
+      headers: ['idempotency-key'],
       path: '/api/analytics/revenue.php',
       summary: 'Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats',
       auth: 'admin',

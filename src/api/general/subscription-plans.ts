@@ -32,6 +32,7 @@ export function subscriptionPlanRoutes(provider: PaymentProvider | null, clock: 
   return [
     defineRoute({
       method: 'POST',
+      headers: ['idempotency-key'],
       path: '/api/subscription/provider/create.php',
       summary: 'Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.',
       auth: 'admin',

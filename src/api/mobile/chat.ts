@@ -25,7 +25,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       body: ChatPostBody,
       response: ChatMessageSchema,
       successStatus: 201,
-      handler: async ({ body, ip }) => created(await chat.post(body, { ip })),
+      handler: async ({ body, client }) => created(await chat.post(body, { client })),
     }),
   ];
 }

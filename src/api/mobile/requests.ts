@@ -30,8 +30,8 @@ export function songRequestPostRoute(path: string, requests: RequestService): Ro
     body: SongRequestBody,
     response: SongRequestSchema,
     successStatus: 201,
-    handler: async ({ body, ip }) => {
-      const result = await requests.submit(body, ip);
+    handler: async ({ body, client }) => {
+      const result = await requests.submit(body, client);
       return result.created ? created(result.request) : ok(result.request);
     },
   });

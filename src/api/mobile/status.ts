@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { NowPlayingSchema, StatsSchema, StatusSchema } from '../response-schemas.js';
-import { defineRoute, type RouteDefinition, type RouteResult } from '../../http/route.js';
+import { serializeSuccess } from '../../http/reply.js';
+import { defineRoute, prepared, type RouteDefinition, type RouteResult } from '../../http/route.js';
 import type { StationState } from '../../station/model.js';
 import { PreparedResponse } from '../prepared-response.js';
 import { toUnixSeconds, type Clock } from '../../station/clock.js';
@@ -9,11 +10,11 @@ import type { StationService } from '../../station/station-service.js';
 export const MOBILE_API_VERSION = '1.0.0';
 
 export function statusRoutes(station: StationService, clock: Clock): RouteDefinition[] {
-  const prepared = { status: new PreparedResponse(), stats: new PreparedResponse(), nowPlaying: new PreparedResponse() };
-  const answer = (cache: PreparedResponse, render: (state: StationState, second: number) => unknown) => {
+  const caches = { status: new PreparedResponse(), stats: new PreparedResponse(), nowPlaying: new PreparedResponse() };
+  const answer = (cache: PreparedResponse, render: (state: StationState, second: number) => Buffer) => {
     const build = (state: StationState): RouteResult => {
       const second = toUnixSeconds(clock());
-      return { status: 200, data: null, prepared: cache.get(state, second, () => render(state, second)) };
+      return prepared(cache.get(state, second, () => render(state, second)));
     };
     // Synchronous when the state is at hand: the edge then answers inside the uWS callback.
     const state = station.peek();
@@ -27,21 +28,21 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       response: StatusSchema,
       envelope: { timestamp: Type.Integer(), api_version: Type.Literal(MOBILE_API_VERSION) },
       handler: () =>
-        answer(prepared.status, (state, second) => ({ success: true, timestamp: second, api_version: MOBILE_API_VERSION, data: station.statusOf(state) })),
+        answer(caches.status, (state, second) => serializeSuccess(station.statusOf(state), { timestamp: second, api_version: MOBILE_API_VERSION })),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/mobile/stats',
       summary: 'Listener statistics',
       response: StatsSchema,
-      handler: () => answer(prepared.stats, (state) => ({ success: true, data: station.statsOf(state) })),
+      handler: () => answer(caches.stats, (state) => serializeSuccess(station.statsOf(state))),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/mobile/nowplaying',
       summary: 'The song on air and the recently played ones',
       response: NowPlayingSchema,
-      handler: () => answer(prepared.nowPlaying, (state) => ({ success: true, data: station.nowPlayingOf(state) })),
+      handler: () => answer(caches.nowPlaying, (state) => serializeSuccess(station.nowPlayingOf(state))),
     }),
   ];
 }

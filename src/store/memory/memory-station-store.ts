@@ -2,7 +2,7 @@ import type { Song } from '../../station/song.js';
 import { emptyStationState, freezeState, type SongTally, type StationState } from '../../station/model.js';
 import { type StationStore } from '../../station/ports.js';
 
-/** Station state of this one process. `lastPlayed` is bounded: plays older than a day are forgotten. */
+/** Station state of this one process. `lastPlayed` is bounded: plays older than the request rule's window are forgotten. */
 export class MemoryStationStore implements StationStore {
   private state: StationState = freezeState(emptyStationState());
   private readonly lastPlayed = new Map<string, number>();
@@ -28,11 +28,11 @@ export class MemoryStationStore implements StationStore {
     return this.lastPlayed.get(songId) ?? null;
   }
 
-  async recordPlay(songId: string, atSeconds: number): Promise<void> {
+  async recordPlay(songId: string, atSeconds: number, keepSeconds: number): Promise<void> {
     this.lastPlayed.delete(songId); // re-insert so Map order stays oldest-first
     this.lastPlayed.set(songId, atSeconds);
     for (const [id, at] of this.lastPlayed) {
-      if (at >= atSeconds - 86_400) break;
+      if (at >= atSeconds - keepSeconds) break;
       this.lastPlayed.delete(id);
     }
   }

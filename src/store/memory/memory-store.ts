@@ -1,10 +1,9 @@
 import { systemClock, type Clock } from '../../station/clock.js';
 import type { Store, StoreLimits } from '../../station/ports.js';
-import type { RateLimitSettings } from '../../limits/rate-limit.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';
-import { MemoryRateLimiter } from './memory-rate-limiter.js';
+import { MemoryWindowCounter } from './memory-window-counter.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
 import { MemoryRevenueLedger } from './memory-revenue-ledger.js';
 import { MemoryStationStore } from './memory-station-store.js';
@@ -20,7 +19,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     station: new MemoryStationStore(),
     moderation: new MemoryModerationStore(clock),
     revenue: new MemoryRevenueLedger(),
-    rateLimiter: (_name: string, settings: RateLimitSettings) => new MemoryRateLimiter(settings, clock),
+    counter: (_name: string, windowSeconds: number) => new MemoryWindowCounter(windowSeconds, limits.maxTrackedClients, clock),
     claim: async (key: string, ttlMs: number) => {
       const now = clock();
       for (const [held, until] of claims) if (until <= now) claims.delete(held);
@@ -29,6 +28,5 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
       return true;
     },
     ping: async () => undefined,
-    close: async () => undefined,
   };
 }

@@ -3,14 +3,15 @@ import { emptyStationState, freezeState, type SongTally, type StationState } fro
 import { type StationStore } from '../../station/ports.js';
 import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
-const DAY_SECONDS = 86_400;
-
 /**
  * Station state shared by all nodes: one JSON document, plus a sorted set of last-play times per
- * song, trimmed to a day, for the request rules. Every status request reads the state, so each
- * node keeps the parsed document for `cacheMs` (it changes once per poll): thousands of polling
+ * song, trimmed to the request rule's window. Every status request reads the state, so each
+ * node keeps the parsed document for a second (it changes once per poll): thousands of polling
  * apps cost one GET per second per node instead of one each.
  */
+/** How long a node serves the parsed state before asking Redis again (it changes once per poll). */
+const STATE_CACHE_MS = 1000;
+
 export class RedisStationStore implements StationStore {
   private readonly stateKey: string;
   private readonly playsKey: string;
@@ -23,7 +24,6 @@ export class RedisStationStore implements StationStore {
   constructor(
     private readonly client: RedisClient,
     prefix: string,
-    private readonly cacheMs = 1000,
   ) {
     this.stateKey = `${prefix}station:state`;
     this.playsKey = `${prefix}station:last-played`;
@@ -42,14 +42,15 @@ export class RedisStationStore implements StationStore {
   }
 
   peek(): StationState | undefined {
-    return this.cached && Date.now() - this.cached.at < this.cacheMs ? this.cached.state : undefined;
+    // Cache age, not a domain time: measured on the monotonic clock, so a wall-clock step cannot pin a stale state.
+    return this.cached && performance.now() - this.cached.at < STATE_CACHE_MS ? this.cached.state : undefined;
   }
 
   readFresh(): Promise<StationState> {
     return redisCall(async () => {
       const json = await this.client.get(this.stateKey);
       const state = freezeState(json ? { ...emptyStationState(), ...(JSON.parse(json) as Partial<StationState>) } : emptyStationState());
-      this.cached = { state, at: Date.now() };
+      this.cached = { state, at: performance.now() };
       return state;
     });
   }
@@ -58,7 +59,7 @@ export class RedisStationStore implements StationStore {
     return redisCall(async () => {
       const json = JSON.stringify(state);
       await this.client.set(this.stateKey, json);
-      this.cached = { state: freezeState(JSON.parse(json) as StationState), at: Date.now() };
+      this.cached = { state: freezeState(JSON.parse(json) as StationState), at: performance.now() };
     });
   }
 
@@ -66,12 +67,12 @@ export class RedisStationStore implements StationStore {
     return redisCall(async () => this.client.zScore(this.playsKey, songId));
   }
 
-  recordPlay(songId: string, atSeconds: number): Promise<void> {
+  recordPlay(songId: string, atSeconds: number, keepSeconds: number): Promise<void> {
     return redisCall(async () => {
       await this.client
         .multi()
         .zAdd(this.playsKey, { score: atSeconds, value: songId })
-        .zRemRangeByScore(this.playsKey, '-inf', atSeconds - DAY_SECONDS)
+        .zRemRangeByScore(this.playsKey, '-inf', atSeconds - keepSeconds)
         .exec();
     });
   }

@@ -1,0 +1,56 @@
+import type { HttpResponse } from 'uWebSockets.js';
+
+/** The verdict of a request budget, as the edge sends it in the RateLimit headers. */
+export interface BudgetDecision {
+  allowed: boolean;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/**
+ * One request and its answer in progress. Everything from uWS's `req` is copied here inside the
+ * uWS callback (it dies with the callback); `res` is touched only while neither `aborted` nor
+ * `answered` is set, since uWS ends the process on a response used after it was aborted.
+ */
+export class Exchange {
+  aborted = false;
+  answered = false;
+  /** Set once the pipeline is done with the request (answered, or nobody left to answer). */
+  finished = false;
+  /** True while still inside the uWS callback: writes need no cork there. */
+  inCallback = true;
+  /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
+  budget: { policyHeader: string; name: string; decision: BudgetDecision } | undefined = undefined;
+  private abortListener: (() => void) | undefined = undefined;
+  private watching = false;
+
+  constructor(
+    readonly res: HttpResponse,
+    readonly method: string,
+    readonly path: string,
+    readonly rawQuery: string,
+    readonly origin: string,
+    readonly requestId: string,
+    readonly ip: string,
+    readonly client: string,
+    /** The client asked to close the connection after this answer (`Connection: close`). */
+    readonly closeAfter: boolean,
+    readonly headers: Record<string, string>,
+    readonly params: Record<string, string>,
+    readonly startedAt: number,
+  ) {}
+
+  /**
+   * Registers uWS's abort handler, once: required before the answer leaves the uWS callback.
+   * `listener` (the body reader's) hears about it too.
+   */
+  watchAbort(listener?: () => void): void {
+    if (listener) this.abortListener = listener;
+    if (this.watching) return;
+    this.watching = true;
+    this.res.onAborted(() => {
+      this.aborted = true;
+      this.abortListener?.();
+    });
+  }
+}

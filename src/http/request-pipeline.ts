@@ -1,0 +1,274 @@
+import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+import type { Logger } from 'pino';
+import { AppError } from '../errors.js';
+import { validated } from '../validation/schema-validator.js';
+import type { AdminAuth } from './admin-auth.js';
+import { ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
+import { Exchange, type BudgetDecision } from './exchange.js';
+import { isJsonContentType, parseJsonObject } from './json-body.js';
+import type { ReplyWriter } from './reply.js';
+import { requestIdFrom } from './request-id.js';
+import type { HttpMethod, RequestContext, RouteResult } from './route.js';
+import type { CompiledRoute, PathEntry } from './route-table.js';
+
+/** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
+export interface ClientResolver {
+  /** Whether X-Forwarded-For can matter (a proxy is trusted); otherwise it is not even read. */
+  readonly readsForwardedFor: boolean;
+  of(peer: string, forwardedFor: string): { ip: string; key: string };
+}
+
+/** A budget every request under some paths spends from, per client. */
+export interface RequestBudget {
+  /** Names the policy in the RateLimit headers. */
+  readonly name: string;
+  /** The RateLimit-Policy header, built once. */
+  readonly policyHeader: string;
+  appliesTo(path: string): boolean;
+  /** Synchronous when the count is in this process; undefined when it must ask the store. */
+  spendNow(clientKey: string): BudgetDecision | undefined;
+  spend(clientKey: string): Promise<BudgetDecision>;
+}
+
+export interface PipelineOptions {
+  bodyLimitBytes: number;
+  clients: ClientResolver;
+  budget: RequestBudget | null;
+  adminAuth: AdminAuth;
+  reply: ReplyWriter;
+  log: Logger;
+  /** Told when each request has been answered (or given up), with its status; 0 when nobody is left to answer. */
+  onFinished: (ex: Exchange, status: number) => void;
+}
+
+/**
+ * The request, in named stages: capture (everything from uWS's req, synchronously), preflight,
+ * budget, route, auth, body, validation, handler, reply. As long as nothing needs a promise the
+ * stages run inside the uWS callback and the answer is written there; the first stage that must
+ * wait registers the abort handler and the rest continue asynchronously.
+ */
+export class RequestPipeline {
+  /** Read once: the level is fixed for the process, and the check is on the hot path. */
+  private readonly debug: boolean;
+
+  constructor(private readonly options: PipelineOptions) {
+    this.debug = options.log.isLevelEnabled('debug');
+  }
+
+  handle(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): void {
+    const ex = this.capture(res, req, entry);
+    if (this.debug) this.options.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path }, 'request received');
+    const route = entry?.byMethod.get(ex.method === 'HEAD' ? 'GET' : ex.method);
+    try {
+      this.run(ex, entry, route);
+    } finally {
+      ex.inCallback = false;
+    }
+  }
+
+  private capture(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): Exchange {
+    const { clients } = this.options;
+    const method = req.getCaseSensitiveMethod().toUpperCase();
+    const route = entry?.byMethod.get(method === 'HEAD' ? 'GET' : method);
+    const headers: Record<string, string> = {};
+    if (route) {
+      for (const name of route.headerNames) {
+        const value = req.getHeader(name);
+        if (value !== '') headers[name] = value;
+      }
+      if (route.validateBody) {
+        headers['content-type'] = req.getHeader('content-type');
+        headers['content-length'] = req.getHeader('content-length');
+        headers['transfer-encoding'] = req.getHeader('transfer-encoding');
+      }
+    }
+    const params: Record<string, string> = {};
+    if (route) for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParameter(req.getParameter(i) ?? '');
+    const peer = Buffer.from(res.getRemoteAddressAsText()).toString('latin1');
+    const client = clients.of(peer, clients.readsForwardedFor ? req.getHeader('x-forwarded-for') : '');
+    return new Exchange(
+      res,
+      method,
+      req.getUrl(),
+      req.getQuery() ?? '',
+      req.getHeader('origin'),
+      requestIdFrom(req.getHeader('x-request-id')),
+      client.ip,
+      client.key,
+      req.getHeader('connection').toLowerCase() === 'close',
+      headers,
+      params,
+      performance.now(),
+    );
+  }
+
+  private run(ex: Exchange, entry: PathEntry | null, route: CompiledRoute | undefined): void {
+    const { reply, budget } = this.options;
+    // uWS does not count endWithoutBody (HEAD) as having answered inside the callback, and aborts
+    // the process unless an abort handler is in place.
+    if (ex.method === 'HEAD') ex.watchAbort();
+    // A preflight is the browser asking, not the client acting: answered, never counted.
+    if (ex.method === 'OPTIONS') {
+      if (entry) {
+        reply.preflight(ex, entry.allow);
+        this.finish(ex, 204);
+      } else {
+        this.finish(ex, reply.error(ex, new AppError('NOT_FOUND'), this.options.log, false));
+      }
+      return;
+    }
+    // The body must be claimed inside the uWS callback, or uWS drops what arrives meanwhile.
+    let early: AppError | undefined;
+    let body: BodyRead | undefined;
+    if (!entry) early = new AppError('NOT_FOUND');
+    else if (!route) early = new AppError('METHOD_NOT_ALLOWED', { headers: { Allow: entry.allow } });
+    else if (route.validateBody) {
+      early = this.bodyProblem(ex);
+      if (!early) {
+        ex.watchAbort();
+        body = readBody(ex.res, this.options.bodyLimitBytes, (listener) => ex.watchAbort(listener));
+      }
+    }
+    // The budget comes first: probing unknown paths and sending bad bodies costs like any request.
+    if (budget?.appliesTo(ex.path)) {
+      const decision = budget.spendNow(ex.client);
+      if (decision === undefined) {
+        ex.watchAbort();
+        this.continueAfter(
+          ex,
+          budget.spend(ex.client).then((d) => this.afterBudget(ex, budget, d, route, body, early)),
+          body,
+        );
+        return;
+      }
+      const next = this.afterBudget(ex, budget, decision, route, body, early);
+      if (next) this.continueAfter(ex, next, body);
+      return;
+    }
+    const next = this.stagesSafely(ex, route, body, early);
+    if (next) this.continueAfter(ex, next, body);
+  }
+
+  /** Records the budget's verdict; over it, the answer is 429 whatever the request was. */
+  private afterBudget(
+    ex: Exchange,
+    budget: RequestBudget,
+    decision: BudgetDecision,
+    route: CompiledRoute | undefined,
+    body: BodyRead | undefined,
+    early: AppError | undefined,
+  ): Promise<void> | void {
+    ex.budget = { policyHeader: budget.policyHeader, name: budget.name, decision };
+    if (!decision.allowed) {
+      this.fail(ex, new AppError('RATE_LIMITED', { retryAfterSeconds: decision.resetSeconds }), body);
+      return;
+    }
+    return this.stagesSafely(ex, route, body, early);
+  }
+
+  /** Route, auth, validation, handler, reply; a promise only when some stage must wait. */
+  private stagesSafely(ex: Exchange, route: CompiledRoute | undefined, body: BodyRead | undefined, early: AppError | undefined): Promise<void> | void {
+    try {
+      if (early || !route) throw early ?? new AppError('NOT_FOUND');
+      const definition = route.definition;
+      if (definition.auth === 'admin') this.options.adminAuth.check(ex.headers.authorization ?? '');
+      const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
+      if (body && route.validateBody) {
+        const validateBody = route.validateBody;
+        ex.watchAbort();
+        return body.promise.then((bytes) => {
+          const value = validated(validateBody, parseJsonObject(bytes));
+          return this.answer(ex, definition.handler(new Context(ex, query, value, this.options.log)));
+        });
+      }
+      return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log)));
+    } catch (error) {
+      this.fail(ex, error, body);
+    }
+  }
+
+  private answer(ex: Exchange, outcome: RouteResult | Promise<RouteResult>): Promise<void> | void {
+    if (outcome instanceof Promise) {
+      ex.watchAbort();
+      return outcome.then((result) => this.finish(ex, this.options.reply.result(ex, result)));
+    }
+    this.finish(ex, this.options.reply.result(ex, outcome));
+  }
+
+  private continueAfter(ex: Exchange, pending: Promise<void> | void, body: BodyRead | undefined): void {
+    if (!pending) return;
+    ex.watchAbort();
+    pending.catch((error: unknown) => this.fail(ex, error, body));
+  }
+
+  private fail(ex: Exchange, error: unknown, body: BodyRead | undefined): void {
+    if (error instanceof ClientAbortedError || ex.aborted) {
+      this.finish(ex, 0);
+      return;
+    }
+    // A body we did not read to its end leaves the connection mid-request: close it after answering.
+    const unreadBody = body ? !body.complete() : ex.headers['content-length'] !== undefined && ex.headers['content-length'] !== '0';
+    this.finish(ex, this.options.reply.error(ex, error, this.options.log.child({ reqId: ex.requestId }), unreadBody));
+  }
+
+  private finish(ex: Exchange, status: number): void {
+    if (ex.finished) return;
+    ex.finished = true;
+    this.options.onFinished(ex, status);
+  }
+
+  /** 413 by the declared length, or 415 by the content type, before any byte is read. */
+  private bodyProblem(ex: Exchange): AppError | undefined {
+    const limit = this.options.bodyLimitBytes;
+    if (Number(ex.headers['content-length'] || 0) > limit) {
+      return new AppError('PAYLOAD_TOO_LARGE', { message: `The body may be at most ${limit} bytes.` });
+    }
+    if (!isJsonContentType(ex.headers['content-type'] ?? '')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    return undefined;
+  }
+}
+
+/** What a handler sees; its logger is made only when something is logged (a child costs a serialisation). */
+class Context implements RequestContext {
+  private requestLog: Logger | undefined;
+
+  constructor(
+    private readonly ex: Exchange,
+    readonly query: unknown,
+    readonly body: unknown,
+    private readonly rootLog: Logger,
+  ) {}
+
+  get requestId(): string {
+    return this.ex.requestId;
+  }
+  get ip(): string {
+    return this.ex.ip;
+  }
+  get client(): string {
+    return this.ex.client;
+  }
+  get method(): HttpMethod {
+    return this.ex.method as HttpMethod;
+  }
+  get path(): string {
+    return this.ex.path;
+  }
+  get headers(): Readonly<Record<string, string>> {
+    return this.ex.headers;
+  }
+  get params(): Readonly<Record<string, string>> {
+    return this.ex.params;
+  }
+  get log(): Logger {
+    return (this.requestLog ??= this.rootLog.child({ reqId: this.ex.requestId }));
+  }
+}
+
+function decodeParameter(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // a malformed %-escape is just an id that matches nothing
+  }
+}

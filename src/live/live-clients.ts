@@ -1,0 +1,28 @@
+import type { Logger } from 'pino';
+import type { Server } from 'socket.io';
+import type { ChatService } from '../station/chat-service.js';
+import type { StationService } from '../station/station-service.js';
+import { LIVE_NAMESPACE } from './live-broadcaster.js';
+import { clientKeyOfRequest } from './live-server.js';
+import type { NativeFanout } from './native-fanout.js';
+import { serveLiveConnection } from './live-connection.js';
+
+export interface LiveClientsDeps {
+  chat: ChatService;
+  station: StationService;
+  fanout: NativeFanout;
+  log: Logger;
+}
+
+/**
+ * Serves the live clients: /live gets the events and the chat; the main namespace `/` serves
+ * nothing, so it is refused rather than left open as a free connection.
+ */
+export function serveLiveClients(io: Server, deps: LiveClientsDeps): void {
+  io.of('/').use((_socket, next) => next(new Error(`this server serves the ${LIVE_NAMESPACE} namespace only`)));
+  io.of(LIVE_NAMESPACE).on('connection', (socket) => {
+    deps.fanout.enroll(socket);
+    socket.once('disconnect', () => deps.fanout.withdraw(socket));
+    serveLiveConnection(socket, clientKeyOfRequest(socket.conn.request) ?? socket.handshake.address, deps);
+  });
+}
