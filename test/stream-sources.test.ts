@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/load-config.js';
 import { streamSourcesOf } from '../src/config/stream-sources.js';
 import { createStreamReader } from '../src/poller/create-reader.js';
+import { parseIcecastListeners } from '../src/poller/icecast-listeners.js';
+import { parseShoutcastListeners } from '../src/poller/shoutcast-listeners.js';
 import { sendByPath, startReplayServer, type ReplayServer } from './support/replay-server.js';
 
 let replay: ReplayServer;
@@ -129,5 +131,27 @@ describe('one snapshot for the station from all its sources', () => {
     expect(await reader([down, icecast('/relay.mp3')]).read()).toMatchObject({ reachable: false, online: false, error: expect.stringMatching(/^main: /) });
     replay.respond(sendByPath({ '/status-json.xsl': json(icecastStatus([['/relay.mp3', 6, 'Relay - Song']])) }));
     expect(await reader([down, icecast('/relay.mp3')]).read()).toMatchObject({ reachable: true, online: true, listeners: 6, song: { title: 'Song' } });
+  });
+});
+
+describe('listener lists as the servers write them', () => {
+  it('reads Icecast 2.4 and 2.5 listclients, and refuses a page that is not one', () => {
+    expect(parseIcecastListeners(fixture('icecast-listclients.xml').toString('utf8'))).toEqual([
+      { address: '203.0.113.7', connectedSeconds: 600 },
+      { address: '203.0.113.7', connectedSeconds: 60 },
+      { address: '198.51.100.23', connectedSeconds: 1200 },
+    ]);
+    const v25 = '<?xml version="1.0"?>\n<icestats><source mount="/live.mp3"><listeners>1</listeners><listener id="9"><ip>2001:db8::7</ip><useragent>mpv</useragent><connected>42</connected><lag>0</lag></listener></source></icestats>';
+    expect(parseIcecastListeners(v25)).toEqual([{ address: '2001:db8::7', connectedSeconds: 42 }]);
+    expect(() => parseIcecastListeners('<html><body>401 - You need to authenticate</body></html>')).toThrow(/not an Icecast listener list/);
+  });
+
+  it('reads SHOUTcast v2 viewjson page 3 by hostname, and refuses anything else', () => {
+    expect(parseShoutcastListeners(fixture('shoutcast2-listeners.json').toString('utf8'))).toEqual([
+      { address: '203.0.113.7', connectedSeconds: 90 },
+      { address: '192.0.2.44', connectedSeconds: 30 },
+    ]);
+    expect(parseShoutcastListeners('[]')).toEqual([]);
+    expect(() => parseShoutcastListeners('<html>Unauthorized</html>')).toThrow(/not a JSON array/);
   });
 });

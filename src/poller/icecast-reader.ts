@@ -53,13 +53,15 @@ function bitrateOf(source: LenientObject): number | null {
   return bps !== null && bps >= 1000 ? Math.round(bps / 1000) : null;
 }
 
+// What only a connected stream has: its content type, start, audio parameters, metadata.
+const STREAM_DETAILS = ['server_type', 'stream_start', 'stream_start_iso8601', 'audio_info', 'bitrate', 'ice-bitrate', 'title', 'artist', 'server_name', 'genre', 'connected', 'source_ip'];
+
 /**
  * Whether a source is actually connected on the mount. Icecast-KH also lists a mount that has no
  * source of its own while its listeners are moved to a fallback: such an entry carries only
  * `listenurl`, `listeners` and `max_listeners`, none of the details a connected stream has.
  */
-const hasStream = (source: LenientObject) =>
-  ['server_type', 'stream_start', 'stream_start_iso8601', 'audio_info'].some((field) => asText(source[field]) !== '');
+const hasStream = (source: LenientObject) => STREAM_DETAILS.some((field) => asText(source[field]) !== '');
 
 /**
  * Icecast `status-json.xsl` (2.4, 2.5, KH and compatible servers): one snapshot for one mount.
