@@ -63,6 +63,8 @@ export class SourceSet implements StreamReader {
         const answer = await page(part.status);
         const snapshot = 'error' in answer ? unreachable(answer.error) : part.status.parse(answer.text);
         if (!snapshot.online || !part.listeners) return { part, snapshot, list: null };
+        // Nobody to list: spare the server the admin request.
+        if (snapshot.listeners === 0) return { part, snapshot, list: [] };
         try {
           return { part, snapshot, list: await part.listeners.read() };
         } catch (error) {
