@@ -3,6 +3,7 @@ import { eventually } from './support/eventually.js';
 import { IcecastServer, icecastInstalled, type TestSource } from './support/icecast.js';
 import { connectLive } from './support/live-client.js';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
+import { createStreamReader } from '../src/poller/create-reader.js';
 
 const MOUNT = '/live.mp3';
 
@@ -157,6 +158,15 @@ describe.skipIf(!icecastInstalled())('polling a real Icecast 2.4', () => {
     await play({ song: 'MercyMe - I Can Only Imagine' }, { artist: 'MercyMe', title: 'I Can Only Imagine' });
     expect((await get('status')).data.online).toBe(true);
   });
+
+  it('rides out one failed poll of a station on air, and shows the outage on the second', async () => {
+    await icecast.stop();
+    await tick();
+    expect((await get('status')).data).toMatchObject({ online: true, server_status: 'online' });
+    await tick();
+    expect((await get('status')).data).toMatchObject({ online: false, server_status: 'offline', listeners: 0 });
+    expect((await get('nowplaying')).data.now_playing.song.title).toBe('I Can Only Imagine');
+  });
 });
 
 describe.skipIf(!icecastInstalled())('scheduled polling of a real Icecast', () => {
@@ -195,5 +205,110 @@ describe.skipIf(!icecastInstalled())('scheduled polling of a real Icecast', () =
     process.stdout.write(`[icecast] metadata change → REST /nowplaying: ${delays.map((d) => d.toFixed(0)).join(', ')} ms (poll every 1 s)\n`);
     // one poll interval, plus the moment Icecast takes to apply metadata to the next audio block
     expect(Math.max(...delays)).toBeLessThan(1500);
+  });
+});
+
+describe.skipIf(!icecastInstalled())('a station on several sources of a real Icecast, with listener lists', () => {
+  let icecast: IcecastServer;
+  let server: TestServer;
+  const sources: TestSource[] = [];
+  const listeners: Array<{ close(): void }> = [];
+
+  beforeAll(async () => {
+    icecast = await IcecastServer.start();
+    sources.push(await icecast.connectSource('/live.mp3', 128), await icecast.connectSource('/low.mp3', 64));
+    await icecast.setSong('/live.mp3', { song: 'Phil Wickham - Battle Belongs' });
+    await icecast.setSong('/low.mp3', { song: 'Phil Wickham - Battle Belongs' });
+    const admin = { user: icecast.admin.user, password: icecast.admin.password };
+    server = await startTestServer({
+      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
+      stream: {
+        sources: [
+          { name: 'main', kind: 'icecast', statusUrl: icecast.statusUrl, mount: '/live.mp3', admin, primary: true },
+          { name: 'low', kind: 'icecast', statusUrl: icecast.statusUrl, mount: '/low.mp3', admin },
+          // A relay on a server that is down: it must never take the station off air.
+          { name: 'relay', kind: 'icecast', statusUrl: 'http://127.0.0.1:1/status-json.xsl', mount: '/live.mp3' },
+        ],
+      },
+    });
+  });
+  afterAll(async () => {
+    for (const listener of listeners) listener.close();
+    for (const source of sources) source.disconnect();
+    await server?.close();
+    await icecast?.stop();
+  });
+
+  const get = async (path: string) => (await call(`${server.url}/api/mobile/${path}`)).body.data;
+  const tick = () => server.app.poller.tick();
+
+  it('sums listeners over the mounts and counts unique listeners by address', async () => {
+    // 5 connections from 3 addresses: .2 twice on the main mount, .3 on both mounts, .4 on the low one.
+    for (const [mount, from] of [['/live.mp3', '127.0.0.2'], ['/live.mp3', '127.0.0.2'], ['/live.mp3', '127.0.0.3'], ['/low.mp3', '127.0.0.3'], ['/low.mp3', '127.0.0.4']] as const) {
+      listeners.push(await icecast.connectListener(mount, from));
+    }
+    await eventually(async () => {
+      await tick();
+      expect((await get('status')).listeners).toBe(5);
+    });
+    expect(await get('status')).toMatchObject({ online: true, server_status: 'online', quality: '128kbps MP3' });
+    expect(await get('stats')).toMatchObject({ current_listeners: 5, peak_listeners_today: 5, unique_listeners: 3 });
+    expect((await get('nowplaying')).now_playing.song).toMatchObject({ artist: 'Phil Wickham', title: 'Battle Belongs' });
+  });
+
+  it('reports the relay that is down in the per-source health, while the station stays on air', async () => {
+    const snapshot = await createStreamReader(server.app.config.stream).read();
+    expect(snapshot).toMatchObject({ reachable: true, online: true, listeners: 5, uniqueListeners: 3 });
+    expect(snapshot.sources).toEqual([
+      { name: 'main', primary: true, reachable: true, online: true, listeners: 3 },
+      { name: 'low', primary: false, reachable: true, online: true, listeners: 2 },
+      { name: 'relay', primary: false, reachable: false, online: false, listeners: 0, error: expect.stringMatching(/fetch failed|ECONNREFUSED/) },
+    ]);
+  });
+
+  it('takes average listening time from the connected seconds Icecast lists', async () => {
+    // Wait (on Icecast's own clock) until every listener has been connected a few seconds.
+    await eventually(async () => {
+      const listed = [...(await icecast.listClients('/live.mp3')), ...(await icecast.listClients('/low.mp3'))];
+      expect(listed).toHaveLength(5);
+      expect(Math.min(...listed.map((l) => l.connected))).toBeGreaterThanOrEqual(3);
+    }, 15_000, 250);
+    const mean = async () => {
+      const listed = [...(await icecast.listClients('/live.mp3')), ...(await icecast.listClients('/low.mp3'))];
+      return listed.reduce((sum, l) => sum + l.connected, 0) / listed.length;
+    };
+    const before = await mean();
+    await tick();
+    const after = await mean();
+    const average = (await get('stats')).average_listening_time;
+    expect(average).toBeGreaterThanOrEqual(Math.floor(before));
+    expect(average).toBeLessThanOrEqual(Math.ceil(after));
+    expect(average).toBeGreaterThanOrEqual(3);
+  });
+
+  it('never stores a listener address', async () => {
+    const stored = JSON.stringify(await server.app.store.station.readFresh());
+    expect(stored).toContain('"uniqueListeners":3');
+    for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) expect(stored).not.toContain(address);
+  });
+
+  it('stays on air on the second mount when the primary loses its source, with the song from there', async () => {
+    sources[0]!.disconnect();
+    await icecast.setSong('/low.mp3', { song: 'Elevation Worship - Graves Into Gardens' });
+    await eventually(async () => {
+      await tick();
+      expect((await get('nowplaying')).now_playing.song.title).toBe('Graves Into Gardens');
+    });
+    expect(await get('status')).toMatchObject({ online: true, listeners: 2, quality: '64kbps MP3' });
+    expect(await get('stats')).toMatchObject({ unique_listeners: 2 });
+  });
+
+  it('goes off air when no source is left', async () => {
+    sources[1]!.disconnect();
+    await eventually(async () => {
+      await tick();
+      expect(await get('status')).toMatchObject({ online: false, server_status: 'offline', listeners: 0 });
+    });
+    expect((await get('nowplaying')).now_playing.song.title).toBe('Graves Into Gardens');
   });
 });

@@ -88,14 +88,48 @@ describe('advancing the station from snapshots', () => {
     expect(history[0]!.timestamp).toBe(Date.parse('2026-06-01T06:00:00Z') / 1000);
   });
 
-  it('goes off air on a failed poll without erasing what it knew', () => {
-    const [onAirStep, down] = run([
+  it('rides out one failed poll, and goes off air on the second in a row without erasing what it knew', () => {
+    const [onAirStep, glitch, down] = run([
       ['2026-06-01T12:00:00Z', onAir(8, ['A', 'One'])],
       ['2026-06-01T12:00:05Z', unreachable('ECONNREFUSED')],
+      ['2026-06-01T12:00:10Z', unreachable('ECONNREFUSED')],
     ]);
+    expect(glitch!).toMatchObject({ statusChanged: false, listenersChanged: false, songStarted: null });
+    expect(glitch!.state).toMatchObject({ serverStatus: 'online', listeners: 8, updatedAt: onAirStep!.state.updatedAt });
     expect(down!.statusChanged).toBe(true);
     expect(down!.state).toMatchObject({ serverStatus: 'offline', listeners: 0, peakToday: 8, totalSongsPlayed: 1, bitrateKbps: 128, codec: 'MP3' });
     expect(down!.state.nowPlaying).toEqual(onAirStep!.state.nowPlaying);
+  });
+
+  it('counts failures only in a row, and believes a server that says the source is gone at once', () => {
+    const steps = run([
+      ['2026-06-01T12:00:00Z', onAir(8)],
+      ['2026-06-01T12:00:05Z', unreachable('timeout')],
+      ['2026-06-01T12:00:10Z', onAir(9)],
+      ['2026-06-01T12:00:15Z', unreachable('timeout')],
+      ['2026-06-01T12:00:20Z', offAir()],
+    ]);
+    expect(steps.map((s) => s.state.serverStatus)).toEqual(['online', 'online', 'online', 'online', 'offline']);
+    // The glitch's 5 s are integrated by the next good poll: (8 + 9) / 2 × 10 s.
+    expect(steps[2]!.state.totalListenerSeconds).toBe(85);
+  });
+
+  it('takes unique listeners from the snapshot while on air, and 0 off air', () => {
+    const steps = run([
+      ['2026-06-01T12:00:00Z', onAir(5, null, { uniqueListeners: 3 })],
+      ['2026-06-01T12:00:05Z', onAir(5)],
+      ['2026-06-01T12:00:10Z', offAir()],
+    ]);
+    expect(steps.map((s) => s.state.uniqueListeners)).toEqual([3, null, 0]);
+  });
+
+  it('takes average listening time from the listener lists’ connected seconds, keeping it while nobody listens', () => {
+    const steps = run([
+      ['2026-06-01T12:00:00Z', onAir(3, null, { listenerSessions: { count: 3, connectedSeconds: 1860 } })],
+      ['2026-06-01T12:00:05Z', onAir(0, null, { listenerSessions: { count: 0, connectedSeconds: 0 } })],
+      ['2026-06-01T12:00:10Z', onAir(1, null, { listenerSessions: { count: 1, connectedSeconds: 4 }, averageListeningSeconds: 999 })],
+    ]);
+    expect(steps.map((s) => s.state.averageListeningSeconds)).toEqual([620, 620, 4]);
   });
 
   it('does not count the same song again when the source comes back', () => {

@@ -39,6 +39,7 @@ export const StatsSchema = Type.Object({
   peak_listeners_today: Type.Integer(),
   total_listener_hours: Type.Number(),
   average_listening_time: Type.Number({ description: 'seconds' }),
+  unique_listeners: Type.Optional(Type.Integer({ description: 'distinct listener addresses; present when the stream servers tell' })),
   listener_history: Type.Array(Type.Object({ timestamp: UnixSeconds, listeners: Type.Integer() })),
   server_uptime: UptimeSchema,
   total_songs_played: Type.Integer(),

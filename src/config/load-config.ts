@@ -4,6 +4,7 @@ import { ConfigSchema, type Config } from './schema.js';
 import { ENV_OVERRIDES } from './env-overrides.js';
 import { compileBodyValidator } from '../validation/schema-validator.js';
 import { parseAddressList } from '../net/ip-address.js';
+import { streamSourcesProblem } from './stream-sources.js';
 
 /** A setting that cannot work; the message always names the key (or variable) at fault. */
 export class ConfigError extends Error {
@@ -78,6 +79,8 @@ function checkSemantics(config: Config): void {
     if (showIds.has(show.id)) throw new ConfigError(`config: schedule.shows.${i}.id: "${show.id}" is used twice`);
     showIds.add(show.id);
   }
+  const sources = streamSourcesProblem(config.stream);
+  if (sources) throw new ConfigError(`config: ${sources}`);
 }
 
 function deepFreeze<T>(value: T): T {

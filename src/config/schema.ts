@@ -46,6 +46,35 @@ export const PlaylistSchema = Type.Object(
 
 const PositiveInt = (max: number) => Type.Integer({ minimum: 1, maximum: max });
 
+const StreamKind = Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1')]);
+/** SHOUTcast DNAS v2 stream id (`sid`). */
+const StreamId = Type.Integer({ minimum: 1, maximum: 1000 });
+/** The stream server's admin login, for its listener lists (unique listeners, session lengths). */
+const AdminCredentialsSchema = Type.Object(
+  {
+    user: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'default "admin"' })),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+
+/** One mount or stream the station is heard on: its own server, a second mount, a relay. */
+export const StreamSourceSchema = Type.Object(
+  {
+    /** For logs and per-source health; default "<statusUrl> <mount or sid>". */
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    kind: StreamKind,
+    statusUrl: Type.String({ format: 'uri' }),
+    /** Icecast: the mount, e.g. "/live.mp3". */
+    mount: Type.Optional(Type.String({ pattern: '^/' })),
+    streamId: Type.Optional(StreamId),
+    admin: Type.Optional(AdminCredentialsSchema),
+    /** Now playing, quality and uptime come from the primary (at most one; default the first). */
+    primary: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
 export const ConfigSchema = Type.Object(
   {
     server: Type.Object(
@@ -70,9 +99,13 @@ export const ConfigSchema = Type.Object(
     ),
     stream: Type.Object(
       {
-        kind: Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1')]),
+        // One source in these keys; `sources`, when not empty, replaces them (see stream-sources.ts).
+        kind: StreamKind,
         statusUrl: Type.String({ format: 'uri' }),
         mount: Type.String(),
+        streamId: Type.Optional(StreamId),
+        admin: Type.Optional(AdminCredentialsSchema),
+        sources: Type.Optional(Type.Array(StreamSourceSchema, { maxItems: 32 })),
         // A divisor of 60, so polls fall evenly on the clock (node-cron "*/N" in the seconds field)
         // and every node computes the same tick times.
         pollSeconds: Type.Union([1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60].map((n) => Type.Literal(n))),
@@ -182,3 +215,4 @@ export type Config = Static<typeof ConfigSchema>;
 export type WeeklyShow = Static<typeof WeeklyShowSchema>;
 export type OneOffEvent = Static<typeof OneOffEventSchema>;
 export type Playlist = Static<typeof PlaylistSchema>;
+export type StreamSourceConfig = Static<typeof StreamSourceSchema>;

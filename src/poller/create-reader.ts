@@ -1,15 +1,27 @@
 import type { Config } from '../config/schema.js';
+import { streamSourcesOf, type StreamSource } from '../config/stream-sources.js';
+import { IcecastListenerList } from './icecast-listeners.js';
 import { IcecastReader } from './icecast-reader.js';
-import { Shoutcast1Reader, Shoutcast2Reader } from './shoutcast-readers.js';
+import { Shoutcast2ListenerList } from './shoutcast-listeners.js';
+import { Shoutcast1Reader, Shoutcast2Reader, streamIdOf } from './shoutcast-readers.js';
+import { SourceSet, type SourcePart } from './source-set.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
 
-export function createStreamReader(stream: Config['stream']): StreamReader {
-  switch (stream.kind) {
+function partOf(source: StreamSource): SourcePart {
+  const { name, primary, statusUrl, admin } = source;
+  switch (source.kind) {
     case 'icecast':
-      return new IcecastReader(stream.statusUrl, stream.mount);
-    case 'shoutcast2':
-      return new Shoutcast2Reader(stream.statusUrl);
+      return { name, primary, status: new IcecastReader(statusUrl, source.mount), listeners: admin ? new IcecastListenerList(statusUrl, source.mount, admin) : null };
+    case 'shoutcast2': {
+      const streamId = source.streamId ?? streamIdOf(statusUrl) ?? 1;
+      return { name, primary, status: new Shoutcast2Reader(statusUrl, Date.now, streamId), listeners: admin ? new Shoutcast2ListenerList(statusUrl, streamId, admin) : null };
+    }
     case 'shoutcast1':
-      return new Shoutcast1Reader(stream.statusUrl);
+      return { name, primary, status: new Shoutcast1Reader(statusUrl, source.streamId ?? undefined), listeners: null };
   }
+}
+
+/** The station's reader: every configured source read each poll and combined into one snapshot. */
+export function createStreamReader(stream: Config['stream']): StreamReader {
+  return new SourceSet(streamSourcesOf(stream).map(partOf));
 }

@@ -1,74 +1,119 @@
 import { describeError, fetchStatus } from './fetch-status.js';
-import { codecOf, decodeHtmlEntities, splitSongText } from './stream-text.js';
+import { countOf, objectOf, parseLenientJson, textOf, type LenientObject } from './lenient-json.js';
+import { codecOf, decodeHtmlEntities, kbpsOf, splitSongText } from './stream-text.js';
 import { offAir, unreachable, type StreamReader, type StreamSnapshot } from '../station/stream-snapshot.js';
 
-const count = (value: unknown) => Math.max(0, Math.trunc(Number(value) || 0));
-const kbps = (value: unknown) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.round(n) : null;
-};
-
-/** SHOUTcast DNAS v2 `/stats?sid=N&json=1`. */
-export class Shoutcast2Reader implements StreamReader {
-  constructor(
-    private readonly statusUrl: string,
-    private readonly clock: () => number = Date.now,
-  ) {}
-
-  async read(): Promise<StreamSnapshot> {
-    let stats: Record<string, unknown>;
-    try {
-      stats = JSON.parse((await fetchStatus(this.statusUrl)).text) as Record<string, unknown>;
-      if (typeof stats !== 'object' || stats === null) throw new Error('not an object');
-    } catch (error) {
-      return unreachable(describeError(error));
-    }
-    if (Number(stats.streamstatus) !== 1) return offAir();
-    const uptime = Number(stats.streamuptime);
-    const average = Number(stats.averagetime);
-    return {
-      reachable: true,
-      online: true,
-      listeners: count(stats.currentlisteners),
-      song: splitSongText(String(stats.songtitle ?? '')),
-      bitrateKbps: kbps(stats.bitrate),
-      codec: codecOf(String(stats.content ?? '') || undefined),
-      streamStartedAt: Number.isFinite(uptime) && uptime >= 0 ? Math.floor(this.clock() / 1000 - uptime) : null,
-      averageListeningSeconds: Number.isFinite(average) && average >= 0 ? average : null,
-    };
+/** The stream id a SHOUTcast URL names (`?sid=2`), else null. */
+export function streamIdOf(url: string): number | null {
+  try {
+    const sid = Number(new URL(url).searchParams.get('sid'));
+    return Number.isInteger(sid) && sid > 0 ? sid : null;
+  } catch {
+    return null;
   }
 }
 
 /**
- * SHOUTcast v1 `/7.html`: `CURRENTLISTENERS,STREAMSTATUS,PEAKLISTENERS,MAXLISTENERS,
- * UNIQUELISTENERS,BITRATE,SONGTITLE` in an HTML body. The title is everything after the sixth
- * comma, since titles contain commas. v1 serves the audio itself to anything but a browser,
- * hence the Mozilla user agent.
+ * SHOUTcast DNAS v2 `/stats?sid=N&json=1` (one stream), or `/statistics?json=1` (every stream,
+ * under `streams`, of which the configured stream id is read).
  */
-export class Shoutcast1Reader implements StreamReader {
-  constructor(private readonly statusUrl: string) {}
+export class Shoutcast2Reader implements StreamReader {
+  private readonly streamId: number;
+
+  constructor(
+    readonly statusUrl: string,
+    private readonly clock: () => number = Date.now,
+    streamId?: number,
+  ) {
+    this.streamId = streamId ?? streamIdOf(statusUrl) ?? 1;
+  }
 
   async read(): Promise<StreamSnapshot> {
-    let body: string;
     try {
-      body = (await fetchStatus(this.statusUrl, { 'user-agent': 'Mozilla/5.0 (compatible; radio-hub poller)' })).text;
+      return this.parse((await fetchStatus(this.statusUrl)).text);
     } catch (error) {
       return unreachable(describeError(error));
     }
-    const line = body.replace(/<[^>]*>/g, '').trim();
-    const fields = line.split(',');
-    if (fields.length < 7 || !fields.slice(0, 6).every((f) => /^\s*\d+\s*$/.test(f))) return unreachable(`7.html is not in the v1 format: ${line.slice(0, 80)}`);
-    if (Number(fields[1]) !== 1) return offAir();
+  }
+
+  /** Never throws; a page that cannot be read at all is a failed poll. */
+  parse(text: string): StreamSnapshot {
+    const document = objectOf(parseLenientJson(text));
+    if (!document) return unreachable(`SHOUTcast stats are not readable JSON: ${JSON.stringify(text.slice(0, 80))}`);
+    let stats: LenientObject | undefined = document;
+    if (Array.isArray(document.streams)) {
+      const streams = document.streams.map(objectOf).filter((s) => s !== undefined);
+      stats = streams.find((s) => countOf(s.id) === this.streamId);
+      if (!stats) return offAir();
+    }
+    if (countOf(stats.streamstatus) !== 1) return offAir();
+    const uptime = countOf(stats.streamuptime);
+    const average = countOf(stats.averagetime);
     return {
       reachable: true,
       online: true,
-      listeners: count(fields[0]),
-      song: splitSongText(decodeHtmlEntities(fields.slice(6).join(','))),
-      bitrateKbps: kbps(fields[5]),
-      // v1 reports no content type; the v1 DNAS serves MP3 unless told otherwise.
+      listeners: countOf(stats.currentlisteners) ?? 0,
+      song: splitSongText(decodeHtmlEntities(textOf(stats.songtitle))),
+      bitrateKbps: kbpsOf(textOf(stats.bitrate)),
+      codec: codecOf(textOf(stats.content) || undefined),
+      streamStartedAt: uptime !== null ? Math.floor(this.clock() / 1000 - uptime) : null,
+      averageListeningSeconds: average,
+      uniqueListeners: countOf(stats.uniquelisteners),
+    };
+  }
+}
+
+const FIELDS = /^\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,(.*)$/s;
+
+/**
+ * SHOUTcast `/7.html`: `CURRENTLISTENERS,STREAMSTATUS,PEAKLISTENERS,MAXLISTENERS,
+ * UNIQUELISTENERS,BITRATE,SONGTITLE` in an HTML body. The title is everything after the sixth
+ * comma, since titles contain commas. DNAS v2 answers `/7.html` without `sid` with one
+ * `<body>` per stream, in stream id order: the configured stream id picks one (`/7.html?sid=N`
+ * answers that stream alone). v1 serves the audio itself to anything but a browser, hence the
+ * Mozilla user agent.
+ */
+export class Shoutcast1Reader implements StreamReader {
+  readonly headers = { 'user-agent': 'Mozilla/5.0 (compatible; radio-hub poller)' };
+  private readonly streamId: number;
+
+  constructor(
+    readonly statusUrl: string,
+    streamId?: number,
+  ) {
+    this.streamId = streamId ?? streamIdOf(statusUrl) ?? 1;
+  }
+
+  async read(): Promise<StreamSnapshot> {
+    try {
+      return this.parse((await fetchStatus(this.statusUrl, this.headers)).text);
+    } catch (error) {
+      return unreachable(describeError(error));
+    }
+  }
+
+  /** Never throws; a page not in this format is a failed poll. */
+  parse(page: string): StreamSnapshot {
+    const bodies = [...page.matchAll(/<body[^>]*>([\s\S]*?)(?:<\/body>|$)/gi)].map((m) => m[1]!);
+    if (bodies.length === 0) bodies.push(page);
+    // One body: the stream the URL named. Several: the N-th is stream N.
+    const body = bodies.length === 1 ? bodies[0]! : bodies[this.streamId - 1];
+    if (body === undefined) return offAir();
+    const line = body.replace(/<[^>]*>/g, '').trim();
+    const fields = FIELDS.exec(line);
+    if (!fields) return unreachable(`7.html is not in the SHOUTcast format: ${JSON.stringify(line.slice(0, 80))}`);
+    if (Number(fields[2]) !== 1) return offAir();
+    return {
+      reachable: true,
+      online: true,
+      listeners: Number(fields[1]),
+      song: splitSongText(decodeHtmlEntities(fields[7]!)),
+      bitrateKbps: kbpsOf(fields[6]!),
+      // 7.html gives no content type; the DNAS serves MP3 unless told otherwise.
       codec: 'MP3',
       streamStartedAt: null,
       averageListeningSeconds: null,
+      uniqueListeners: Number(fields[5]),
     };
   }
 }

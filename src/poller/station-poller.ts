@@ -25,7 +25,8 @@ export class StationPoller {
 
   private async poll(): Promise<void> {
     const snapshot = await this.reader.read();
-    if (!snapshot.reachable && !this.failing) this.log.warn({ error: snapshot.error }, 'stream server unreachable; station off air');
+    // One log line per outage, not per poll (the domain decides when an outage takes the station off air).
+    if (!snapshot.reachable && !this.failing) this.log.warn({ error: snapshot.error, sources: snapshot.sources }, 'stream server unreachable');
     if (snapshot.reachable && this.failing) this.log.info('stream server reachable again');
     this.failing = !snapshot.reachable;
     const { events } = await this.station.applySnapshot(snapshot);

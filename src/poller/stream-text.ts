@@ -26,6 +26,18 @@ export function splitSongText(text: string): { artist: string; title: string } |
   return title ? { artist, title } : { artist: '', title: artist };
 }
 
+/**
+ * A bitrate in kbps from what servers print: `128`, `"128"`, `128 kbps`, `128k`, `128 kb/s`.
+ * Anything else (an Ogg encoder's `Quality 4,00`, `0`, text) is not a bitrate: null, so the
+ * reader can look at the next field that may hold one.
+ */
+export function kbpsOf(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:k|kbps|kbit\/s|kb\/s|kbit)?\s*$/i.exec(text);
+  if (!match) return null;
+  const kbps = Math.round(Number(match[1]));
+  return kbps > 0 ? kbps : null;
+}
+
 /** Codec name from a stream's content type, for `quality` ("128kbps MP3"). */
 export function codecOf(contentType: string | undefined): string | null {
   const type = (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();

@@ -63,6 +63,8 @@ export interface StationState {
   totalListenerSeconds: number;
   totalSongsPlayed: number;
   averageListeningSeconds: number | null;
+  /** Distinct listener addresses, when the stream servers' listener lists (or SHOUTcast) tell; else null. */
+  uniqueListeners: number | null;
   listenerHistory: Array<{ timestamp: number; listeners: number }>;
   mostPopular: Array<{ song: Song; plays: number; requests: number; average_rating: number | null }>;
   /** Unix seconds of the last poll. */
@@ -75,6 +77,8 @@ export interface StationState {
     sessionsStarted: number;
     /** When the station was first seen on air in this run, when the server gives no start time. */
     onlineSince: number | null;
+    /** Failed polls in a row (absent in states stored before it existed: 0). */
+    failedPolls?: number;
   };
 }
 
@@ -130,10 +134,11 @@ export function emptyStationState(): StationState {
     totalListenerSeconds: 0,
     totalSongsPlayed: 0,
     averageListeningSeconds: null,
+    uniqueListeners: null,
     listenerHistory: [],
     mostPopular: [],
     updatedAt: null,
-    poll: { peakDay: null, sessionsStarted: 0, onlineSince: null },
+    poll: { peakDay: null, sessionsStarted: 0, onlineSince: null, failedPolls: 0 },
   };
 }
 

@@ -20,17 +20,36 @@ const HISTORY_KEPT = 20;
 const HOURS_KEPT = 24;
 
 /**
+ * Failed polls in a row (server unreachable, or a page that cannot be read at all) that take an
+ * on-air station off air. Two: one glitch (a timeout, the broken first answer of a freshly
+ * started Icecast 2.4.4) never flips the station, and a real outage shows within two poll
+ * intervals. A server that answers and says the source is gone is believed at once.
+ */
+export const OFF_AIR_AFTER_FAILED_POLLS = 2;
+
+/**
  * The station's next state from the last one and a new snapshot; pure, so every rule is tested
- * without a server. A failed poll turns the station off air but erases nothing it knew: the
- * song, history, counters and quality stay as they were.
+ * without a server. Failed polls (OFF_AIR_AFTER_FAILED_POLLS in a row) turn the station off air
+ * but erase nothing it knew: the song, history, counters and quality stay as they were.
  */
 export function advanceStation(previous: StationState, snapshot: StreamSnapshot, nowMs: number, settings: ProgressSettings): Progress {
+  const failedPolls = snapshot.reachable ? 0 : (previous.poll.failedPolls ?? 0) + 1;
+  if (failedPolls > 0 && failedPolls < OFF_AIR_AFTER_FAILED_POLLS && previous.serverStatus === 'online') {
+    // Nothing learned: the state stands as the last good poll left it (its time included, so
+    // the next good poll integrates listening over the whole gap, capped as any gap is).
+    const state: StationState = structuredClone(previous);
+    state.poll.failedPolls = failedPolls;
+    return { state, songStarted: null, listenersChanged: false, statusChanged: false };
+  }
+
   const now = Math.floor(nowMs / 1000);
   const online = snapshot.online;
   const listeners = online ? snapshot.listeners : 0;
   const state: StationState = structuredClone(previous);
+  state.poll.failedPolls = failedPolls;
   state.serverStatus = online ? 'online' : 'offline';
   state.listeners = listeners;
+  state.uniqueListeners = online ? (snapshot.uniqueListeners ?? null) : 0;
 
   // Peak of the station's calendar day; the first poll after local midnight starts a new one.
   const day = DateTime.fromMillis(nowMs, { zone: settings.timezone }).toISODate();
@@ -46,8 +65,7 @@ export function advanceStation(previous: StationState, snapshot: StreamSnapshot,
   // Every rise of the count is listeners arriving; the estimate of average listening time is
   // listener-seconds per arrival (used when the server does not measure it).
   state.poll.sessionsStarted += Math.max(0, listeners - (previous.updatedAt === null ? 0 : previous.listeners));
-  state.averageListeningSeconds =
-    snapshot.averageListeningSeconds ?? (state.poll.sessionsStarted > 0 ? Math.round(state.totalListenerSeconds / state.poll.sessionsStarted) : previous.averageListeningSeconds);
+  state.averageListeningSeconds = averageListening(state, snapshot, previous.averageListeningSeconds);
 
   // One point per hour, the peak of that hour, for the last 24 hours.
   const hour = Math.floor(now / 3600) * 3600;
@@ -84,4 +102,17 @@ export function advanceStation(previous: StationState, snapshot: StreamSnapshot,
     listenersChanged: listeners !== previous.listeners || state.peakToday !== previous.peakToday,
     statusChanged: state.serverStatus !== previous.serverStatus,
   };
+}
+
+/**
+ * Average listening time, from the best source there is: with listener lists, the seconds the
+ * current listeners have been connected, averaged (the measure SHOUTcast's own `averagetime`
+ * is; with nobody listening the last value stands); else the server's `averagetime`; else the
+ * estimate, listener-seconds per listener arrival.
+ */
+function averageListening(state: StationState, snapshot: StreamSnapshot, previous: number | null): number | null {
+  const sessions = snapshot.online ? snapshot.listenerSessions : null;
+  if (sessions) return sessions.count > 0 ? Math.round(sessions.connectedSeconds / sessions.count) : previous;
+  if (snapshot.averageListeningSeconds !== null) return snapshot.averageListeningSeconds;
+  return state.poll.sessionsStarted > 0 ? Math.round(state.totalListenerSeconds / state.poll.sessionsStarted) : previous;
 }

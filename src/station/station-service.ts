@@ -120,6 +120,8 @@ export class StationService {
       peak_listeners_today: state.peakToday,
       total_listener_hours: Math.round((state.totalListenerSeconds / 3600) * 100) / 100,
       average_listening_time: state.averageListeningSeconds ?? 0,
+      // Only when known: counted from listener lists (or by SHOUTcast), never guessed.
+      ...(state.uniqueListeners !== null ? { unique_listeners: state.uniqueListeners } : {}),
       listener_history: state.listenerHistory,
       server_uptime: this.uptime(state),
       total_songs_played: state.totalSongsPlayed,

@@ -14,7 +14,30 @@ export interface StreamSnapshot {
   streamStartedAt: number | null;
   /** Seconds, when the server measures it (SHOUTcast's averagetime). */
   averageListeningSeconds: number | null;
+  /**
+   * Distinct listener addresses, from the servers' listener lists (or as SHOUTcast counts them);
+   * null or absent when not known. Only the count: addresses never leave the poll that read them.
+   */
+  uniqueListeners?: number | null;
+  /**
+   * The current listener connections as the listener lists give them, and their connected
+   * seconds summed: the real length of the sessions so far. Absent without listener lists.
+   */
+  listenerSessions?: { count: number; connectedSeconds: number } | null;
+  /** How each configured source answered, when the station has several. */
+  sources?: SourceHealth[];
   /** Why the poll failed, for the logs. */
+  error?: string;
+}
+
+export interface SourceHealth {
+  /** The source's name in the configuration (or its status URL and mount). */
+  name: string;
+  primary: boolean;
+  reachable: boolean;
+  online: boolean;
+  listeners: number;
+  /** Why the status page or the listener list could not be read. */
   error?: string;
 }
 

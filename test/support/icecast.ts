@@ -75,6 +75,16 @@ export class IcecastServer {
     if (!text.includes('Metadata update successful')) throw new Error(`metadata update refused: ${text}`);
   }
 
+  /** The admin login, for the service's listener lists. */
+  readonly admin = { ...ADMIN };
+
+  /** Icecast's own listener list of a mount: address and connected seconds of each listener. */
+  async listClients(mount: string): Promise<Array<{ ip: string; connected: number }>> {
+    const response = await fetch(`http://127.0.0.1:${this.port}/admin/listclients?mount=${encodeURIComponent(mount)}`, { headers: { authorization: basic(ADMIN.user, ADMIN.password) } });
+    const xml = await response.text();
+    return [...xml.matchAll(/<IP>([^<]*)<\/IP>.*?<Connected>(\d+)<\/Connected>/g)].map((m) => ({ ip: m[1]!, connected: Number(m[2]) }));
+  }
+
   /** What Icecast itself reports for the mount (raw text, as it may not be valid JSON). */
   async rawStatus(): Promise<string> {
     return (await fetch(this.statusUrl)).text();
@@ -91,10 +101,13 @@ export class IcecastServer {
     return source;
   }
 
-  /** A listener: an HTTP client reading the stream until closed. */
-  async connectListener(mount: string): Promise<{ close(): void }> {
+  /**
+   * A listener: an HTTP client reading the stream until closed. `from` is the loopback address
+   * the client connects from (127.0.0.2, 127.0.0.3, …): Icecast then sees distinct listeners.
+   */
+  async connectListener(mount: string, from = '127.0.0.1'): Promise<{ close(): void }> {
     return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: this.port, path: mount, method: 'GET' }, (res) => {
+      const req = request({ host: '127.0.0.1', port: this.port, path: mount, method: 'GET', localAddress: from }, (res) => {
         if (res.statusCode !== 200) reject(new Error(`listener refused: ${res.statusCode}`));
         res.on('data', () => undefined);
         res.on('error', () => undefined);
