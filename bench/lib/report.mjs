@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { baselineSections, baselineTargets } from './report-baselines.mjs';
 
 const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : 'n/a');
 const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a');
@@ -19,6 +20,7 @@ export function targets(results) {
     check('status vs bare uWS, Redis', status('redis')?.ratio, (v) => v >= 0.5, '≥ 0.5'),
     check('chat post → 1,000 clients, p99', fan(1000)?.p99, (v) => v < 50, '< 50 ms'),
     check('chat post → 10,000 clients, p99', fan(10000)?.p99, (v) => v < 150, '< 150 ms'),
+    ...baselineTargets(results),
   ];
 }
 
@@ -40,6 +42,7 @@ export function writeReport(dir, results) {
     '|---|---|---|---|',
     ...results.targets.map((t) => `| ${t.name} | ${t.goal} | ${t.value === undefined ? 'not run' : t.name.includes('vs') ? t.value.toFixed(2) : ms(t.value)} | ${t.met === null ? '–' : t.met ? 'yes' : '**no**'} |`),
   ];
+  lines.push(...baselineSections(results));
   for (const [store, rows] of Object.entries(results.rest)) {
     lines.push(
       '',

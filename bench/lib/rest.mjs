@@ -1,10 +1,13 @@
 // REST: each endpoint of ours against a bare uWS handler returning the same bytes, in one run,
-// interleaved (ours, bare, ours, bare, …) so drift on a shared machine hits both alike.
+// interleaved (ours, bare, ours, bare, …) so drift on a shared machine hits both alike. Status is
+// also measured, in the same rounds, against the contract-equivalent handler (same bytes and the
+// same required headers) and the plain Socket.IO peer on node:http (lib/baselines.mjs).
+import { captureStatusContract, startContract, startPeer } from './baselines.mjs';
 import { startBare, stop } from './processes.mjs';
 import { wrk } from './wrk.mjs';
 
 export const ENDPOINTS = [
-  { name: 'GET /api/mobile/status', method: 'GET', path: '/api/mobile/status' },
+  { name: 'GET /api/mobile/status', method: 'GET', path: '/api/mobile/status', alsoAgainst: ['contract', 'peer'] },
   { name: 'GET /api/mobile/nowplaying', method: 'GET', path: '/api/mobile/nowplaying' },
   { name: 'GET /api/mobile/chat', method: 'GET', path: '/api/mobile/chat' },
   { name: 'POST /api/mobile/chat', method: 'POST', path: '/api/mobile/chat', body: '{"nickname":"bench","message":"Praise him, message %d"}' },
@@ -34,14 +37,18 @@ async function capture(url) {
 
 export async function benchRest(service, { seconds, rounds, latencySeconds }) {
   const bare = await startBare(await capture(service.url));
+  const statusContract = await captureStatusContract(service.url);
+  const others = { contract: await startContract(statusContract), peer: await startPeer(statusContract) };
   const results = [];
   try {
     for (const endpoint of ENDPOINTS) {
       const ours = [];
       const theirs = [];
+      const also = Object.fromEntries((endpoint.alsoAgainst ?? []).map((name) => [name, []]));
       for (let round = 0; round < rounds; round++) {
         ours.push(await wrk(service.url + endpoint.path, { seconds, method: endpoint.method, body: endpoint.body }));
         theirs.push(await wrk(bare.url + endpoint.path, { seconds, method: endpoint.method, body: endpoint.body }));
+        for (const [name, runs] of Object.entries(also)) runs.push(await wrk(others[name].url + endpoint.path, { seconds, method: endpoint.method, body: endpoint.body }));
       }
       const oursRps = median(ours.map((r) => r.rps));
       const bareRps = median(theirs.map((r) => r.rps));
@@ -59,10 +66,18 @@ export async function benchRest(service, { seconds, rounds, latencySeconds }) {
         ours: { p50: oursAtRate.p50, p99: oursAtRate.p99 },
         bare: { p50: bareAtRate.p50, p99: bareAtRate.p99 },
         failures,
+        // e.g. contractRps, contractRatio (ours / contract), peerRps, peerRatio (ours / peer)
+        ...Object.fromEntries(
+          Object.entries(also).flatMap(([name, runs]) => {
+            const rps = median(runs.map((r) => r.rps));
+            if (runs.some((r) => r.non2xx > 0)) throw new Error(`${name} answered non-2xx on ${endpoint.name}`);
+            return [[`${name}Rps`, rps], [`${name}Ratio`, oursRps / rps]];
+          }),
+        ),
       });
     }
   } finally {
-    await stop(bare.child);
+    await Promise.all([bare, ...Object.values(others)].map((server) => stop(server.child)));
   }
   return results;
 }
