@@ -36,6 +36,7 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
     expect(status.peerRps).toBeGreaterThan(0);
     expect(status.contractRatio).toBeCloseTo(status.oursRps / status.contractRps);
     expect(status.peerRatio).toBeCloseTo(status.oursRps / status.peerRps);
+    for (const server of ['ours', 'bare', 'contract', 'peer']) expect(status[`${server}CpuUsPerRequest`]).toBeGreaterThan(0);
     expect(results.fanout[0]).toMatchObject({ nodes: 1, clients: 20, posts: 3 });
     expect(results.fanout[0].p99).toBeGreaterThan(0);
     expect(results.peerFanout[0]).toMatchObject({ nodes: 1, clients: 20, posts: 3 });

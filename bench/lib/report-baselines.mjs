@@ -4,6 +4,7 @@
 const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : 'n/a');
 const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a');
 const ratio = (value) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
+const us = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} µs` : 'n/a');
 
 const statusRow = (results, store) => results.rest[store]?.find((r) => r.endpoint === 'GET /api/mobile/status');
 const fanoutPair = (results, clients) => {
@@ -41,6 +42,18 @@ export function baselineSections(results) {
     ...stores.map((store) => {
       const r = statusRow(results, store);
       return `| ${store} | ${int(r.oursRps)} | ${int(r.contractRps)} | ${ratio(r.contractRatio)} | ${int(r.bareRps)} | ${ratio(r.ratio)} | ${int(r.peerRps)} | ${ratio(r.peerRatio)} |`;
+    }),
+    '',
+    "The servers' main-thread CPU time per answered request in the same rounds, and the same ratios",
+    'computed from it (theirs / ours, so read like the ones above). On a shared machine wrk itself',
+    'is starved at times, which pulls throughput ratios towards 1; CPU per request is much less affected.',
+    '',
+    '| Store | ours CPU/req | contract-eq CPU/req | ours / contract-eq | bare CPU/req | ours / bare | peer CPU/req | ours / peer |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...stores.map((store) => {
+      const r = statusRow(results, store);
+      const byCpu = (theirs) => theirs / r.oursCpuUsPerRequest;
+      return `| ${store} | ${us(r.oursCpuUsPerRequest)} | ${us(r.contractCpuUsPerRequest)} | ${ratio(byCpu(r.contractCpuUsPerRequest))} | ${us(r.bareCpuUsPerRequest)} | ${ratio(byCpu(r.bareCpuUsPerRequest))} | ${us(r.peerCpuUsPerRequest)} | ${ratio(byCpu(r.peerCpuUsPerRequest))} |`;
     }),
     '',
     '## Chat fan-out against the plain Socket.IO peer (one node, REST chat post → last client)',
