@@ -1,6 +1,6 @@
 // bench/RESULTS.md and bench/results.json: the machine, the date, the numbers, the targets.
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { baselineSections, baselineTargets } from './report-baselines.mjs';
 
@@ -8,7 +8,8 @@ const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : 'n/a'
 const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a');
 
 export function machine() {
-  return { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() };
+  // The load average says how shared the machine was while measuring (other people's work).
+  return { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString(), loadAverage: loadavg()[0] };
 }
 
 export function targets(results) {
@@ -25,12 +26,13 @@ export function targets(results) {
 }
 
 export function writeReport(dir, results) {
+  results.machine.loadAverageAtEnd = loadavg()[0];
   writeFileSync(join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   const m = results.machine;
   const lines = [
     '# Benchmark results',
     '',
-    `${m.date} · ${m.cpu} · ${m.cores} cores · ${m.memoryGiB} GiB · Node ${m.node}`,
+    `${m.date} · ${m.cpu} · ${m.cores} cores · ${m.memoryGiB} GiB · Node ${m.node} · load average ${m.loadAverage?.toFixed(1)} at start, ${m.loadAverageAtEnd.toFixed(1)} at end`,
     '',
     'Server pinned to core 0, load (wrk, live clients) to core 1. Ratios compare our endpoint with a',
     'bare uWS.js handler sending the same bytes, measured interleaved in the same run. Latency at a',
