@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createClient } from 'redis';
+import { captureStatusContract } from './lib/baselines.mjs';
 import { benchFanout } from './lib/fanout.mjs';
+import { benchPeerFanout } from './lib/peer-fanout.mjs';
 import { benchConfig, startService, stop } from './lib/processes.mjs';
 import { machine, targets, writeReport } from './lib/report.mjs';
 import { benchRest } from './lib/rest.mjs';
@@ -14,8 +16,8 @@ const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : new URL('.', import.meta.url).pathname;
 const plan = smoke
-  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], posts: 3 }
-  : { seconds: 5, rounds: 3, latencySeconds: 5, fanout: [1000, 5000, 10000], twoNodeFanout: [1000, 10000], posts: 40 };
+  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], peerFanout: [20], posts: 3 }
+  : { seconds: 5, rounds: 3, latencySeconds: 5, fanout: [1000, 5000, 10000], twoNodeFanout: [1000, 10000], peerFanout: [1000, 10000], posts: 40 };
 
 for (const tool of ['wrk', 'taskset']) {
   try {
@@ -58,7 +60,7 @@ async function deletePrefix(url, prefix) {
 const log = (text) => process.stderr.write(`bench: ${text}\n`);
 const config = benchConfig();
 const redis = await redisUrl();
-const results = { machine: machine(), plan, rest: {}, fanout: [], targets: [] };
+const results = { machine: machine(), plan, rest: {}, fanout: [], peerFanout: [], targets: [] };
 
 log('REST, in-memory store');
 results.rest.memory = await withService({ RADIO_CONFIG: config }, (service) => benchRest(service, plan));
@@ -71,9 +73,13 @@ if (redis) {
 } else {
   log('no Redis answers: the Redis rows are left out');
 }
+const statusAnswer = await withService({ RADIO_CONFIG: config }, (service) => captureStatusContract(service.url));
 for (const clients of plan.fanout) {
   log(`fan-out to ${clients} clients, one node`);
   results.fanout.push(await withService({ RADIO_CONFIG: config }, (service) => benchFanout([service], { clients, posts: plan.posts })));
+  if (!plan.peerFanout.includes(clients)) continue;
+  log(`fan-out to ${clients} clients, the plain Socket.IO peer on node:http`);
+  results.peerFanout.push(await benchPeerFanout(statusAnswer, { clients, posts: plan.posts }));
 }
 if (redis) {
   for (const clients of plan.twoNodeFanout) {

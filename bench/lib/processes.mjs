@@ -25,7 +25,7 @@ export function benchConfig(extra = {}) {
   return path;
 }
 
-function firstJsonLine(child, pick) {
+export function firstJsonLine(child, pick) {
   return new Promise((resolve, reject) => {
     let stderr = '';
     child.stderr?.on('data', (chunk) => (stderr += chunk));

@@ -39,7 +39,7 @@ const toMs = (text) => {
   return Number(value) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit];
 };
 
-/** Runs wrk; returns {rps, p50, p99, errors}. `body` is a Lua format string with one %d. */
+/** Runs wrk; returns {rps, requests, p50, p99, non2xx, socketErrors}. `body` is a Lua format string with one %d. */
 export async function wrk(url, { seconds, connections = 64, method, body, rate = null }) {
   const args = ['-c', LOAD_CORE, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script({ method, body, rate, connections }), url];
   const { stdout } = await run('taskset', args, { maxBuffer: 1 << 20 });
@@ -47,5 +47,6 @@ export async function wrk(url, { seconds, connections = 64, method, body, rate =
   const percentile = (p) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(stdout)?.[1] ?? 'NaNms');
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
   const socketErrors = /Socket errors: (.*)/.exec(stdout)?.[1] ?? '';
-  return { rps, p50: percentile(50), p99: percentile(99), non2xx, socketErrors };
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? NaN);
+  return { rps, requests, p50: percentile(50), p99: percentile(99), non2xx, socketErrors };
 }
