@@ -12,6 +12,8 @@ import { programmingRoutes } from './api/mobile/programming.js';
 import { requestRoutes } from './api/mobile/requests.js';
 import { statusRoutes } from './api/mobile/status.js';
 import { healthRoutes } from './api/ops/health.js';
+import { webhookDeliveryRoutes } from './api/admin/webhook-deliveries.js';
+import { allLiveHubs, createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 import { AdminAuth } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
 import { HttpServer } from './http/http-server.js';
@@ -66,17 +68,20 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const store = createStore(config, log, clock);
   const trustedProxies = new TrustedProxies(config.trustProxy);
   const live = new SocketIoHub({ config, trustedProxies, log: log.child({ component: 'live' }) });
+  // Webhooks hear every domain event the live clients hear (README "Webhooks").
+  const webhooks = createWebhookDispatcher(config, log.child({ component: 'webhooks' }));
+  const events = allLiveHubs(live, webhooks);
 
   const station = new StationService(store.station, config.station, clock);
   const chat = new ChatService({
     log: store.chat,
     moderation: store.moderation,
     filter: new ContentFilter(config.chat),
-    live,
+    live: events,
     clock,
     repeatWindowSeconds: config.chat.repeatWindowSeconds,
   });
-  const requests = new RequestService(store, live, config.requests, clock);
+  const requests = new RequestService(store, events, config.requests, clock);
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
 
@@ -97,6 +102,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...subscriptionPlanRoutes(payments, clock),
       ...revenueRoutes(revenue),
       ...chatModerationRoutes(chat),
+      ...webhookDeliveryRoutes(webhooks),
       ...healthRoutes(store),
       openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes }),
     ],
@@ -119,7 +125,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     createStreamReader(config.stream),
     store,
     station,
-    live,
+    events,
     { timezone: config.station.timezone, pollSeconds: config.stream.pollSeconds },
     clock,
     log.child({ component: 'poller' }),
@@ -144,6 +150,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
       await live.close();
+      await webhooks.close();
       await http.close(config.server.shutdownGraceMs);
       await store.close();
     },

@@ -45,6 +45,7 @@ export class StationPoller {
       await Promise.all([this.store.station.recordPlay(started.song.id, started.played_at), this.store.station.tally(started.song, 'plays')]);
       const fulfilled = await this.store.requests.markPlayed(started.song.id);
       if (fulfilled) this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
+      if (fulfilled) this.live.publish('request:played', fulfilled);
     }
     progress.state.mostPopular = rankPopularSongs(await this.store.station.tallies());
     await this.store.station.write(progress.state);
