@@ -6,6 +6,7 @@ import { SONG_REQUEST_PHP, stationFeedRoutes } from './api/general/station-feeds
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { MOBILE_API_VERSION } from './api/mobile/status.js';
 import { openApiRoute } from './api/openapi.js';
+import { asyncApiRoute } from './api/asyncapi.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
@@ -104,6 +105,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...chatModerationRoutes(chat),
       ...webhookDeliveryRoutes(webhooks),
       ...healthRoutes(store),
+      asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
       openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes }),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
