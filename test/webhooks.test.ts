@@ -1,3 +1,5 @@
+import { Ajv } from 'ajv';
+import * as ajvFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from '../src/webhooks/safe-address.js';
@@ -7,6 +9,7 @@ import { sendText, startReplayServer, type ReplayServer } from './support/replay
 import { call, startTestServer, type TestServer } from './support/test-server.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver.js';
 
+const addFormats = ajvFormats.default.default;
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const ADMIN_KEY = 'admin-key-for-webhook-tests';
 const ALL_EVENTS = ['song.changed', 'station.online', 'station.offline', 'request.queued', 'request.played'];
@@ -134,6 +137,22 @@ describe.each(stores)('webhooks, $name', ({ redis }) => {
     // going off air re-announced now playing with the same song: still one song.changed
     await eventually(async () => expect((await deliveries()).filter((d) => d.type === 'station.offline')).toHaveLength(1));
     expect(receiver.received.filter((h) => h.path === '/all' && payloadOf(h).type === 'song.changed')).toHaveLength(1);
+  });
+
+  it.skipIf(skip)('sends bodies that match the AsyncAPI document, type by type', async () => {
+    const asyncapi = (await call(`${server.url}/api/asyncapi.json`)).body;
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv, ['date-time', 'uri']);
+    const schemaOf = (type: string) => {
+      const message = Object.values(asyncapi.components.messages as Record<string, any>).find((m) => m.name === type);
+      return asyncapi.components.schemas[message.payload.$ref.split('/').at(-1)];
+    };
+    const bodies = receiver.received.filter((h) => h.path !== '/discord').map(payloadOf);
+    expect(new Set(bodies.map((b) => b.type))).toEqual(new Set(ALL_EVENTS));
+    for (const body of bodies) {
+      const validate = ajv.compile(schemaOf(body.type));
+      expect(validate(body), `${body.type}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
   });
 
   it.skipIf(skip)('lists deliveries only to the admin key', async () => {
