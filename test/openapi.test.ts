@@ -1,6 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAnswer } from './support/openapi-conformance.js';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -48,6 +49,16 @@ describe('GET /api/openapi.json', () => {
     const self = document.paths['/api/openapi.json'].get.responses['200'].content['application/json'].schema;
     expect(self.required).toEqual(['openapi', 'info', 'paths']);
     expect(document.externalDocs.url).toBe('/api/asyncapi.json');
+  });
+
+  it('the suite\'s answer check catches a drift of status or body', async () => {
+    const status = `${server.url}/api/mobile/status`;
+    await expect(checkAnswer(status, 'GET', 200, 'application/json', { success: true, data: { online: 'yes' } })).rejects.toThrow(/drifts.*GET \/api\/mobile\/status → 200/);
+    await expect(checkAnswer(status, 'GET', 409, 'application/json', { success: false, error: { code: 'X', message: 'y' } })).rejects.toThrow(/status 409 falls under `default`/);
+    await expect(checkAnswer(`${server.url}/api/mobile/chat`, 'POST', 200, 'application/json', { success: true, data: {} })).rejects.toThrow(/status 200 is not documented|falls under/);
+    await expect(checkAnswer(`${server.url}/nowhere`, 'GET', 200, 'application/json', {})).rejects.toThrow(/undocumented path must answer 404/);
+    const real = await call(status);
+    await expect(checkAnswer(status, 'GET', real.status, real.headers.get('content-type'), real.body)).resolves.toBeUndefined();
   });
 
   it('lists every route of the table, with its method', () => {

@@ -55,3 +55,20 @@ export async function call(url: string, init: { method?: string; body?: unknown;
   await checkAnswer(url, init.method ?? (body === undefined ? 'GET' : 'POST'), response.status, response.headers.get('content-type'), parsed);
   return { status: response.status, headers: response.headers, body: parsed };
 }
+
+/**
+ * fetch, with the answer checked against the server's OpenAPI document like `call` does; the
+ * Response is returned unread (its body is read from a clone).
+ */
+export async function checkedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, init);
+  const text = await response.clone().text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: the check reports it wherever the document promises JSON
+  }
+  await checkAnswer(url, init.method ?? 'GET', response.status, response.headers.get('content-type'), parsed);
+  return response;
+}
