@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/load-config.js';
 import { isPrivateAddress } from '../src/webhooks/safe-address.js';
 import { eventually } from './support/eventually.js';
 import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from './support/redis.js';
@@ -206,5 +207,49 @@ describe('webhooks refuse private addresses unless allowed (SSRF)', () => {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPrivateAddress(address), address).toBe(false);
+  });
+});
+
+describe('webhook attempts and settings', () => {
+  let receiver: WebhookReceiver;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    receiver.answer(() => undefined); // never answers
+    server = await startTestServer({
+      adminApiKey: ADMIN_KEY,
+      webhooks: {
+        allowPrivateAddresses: true,
+        timeoutMs: 300,
+        retry: { attempts: 1, firstRetryMs: 10 },
+        endpoints: [{ url: `${receiver.url}/silent`, events: ['request.queued'], secret: SECRET }],
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await receiver.close();
+  });
+
+  it('gives up an attempt that gets no answer within timeoutMs', async () => {
+    expect((await call(`${server.url}/api/mobile/requests`, { body: { artist: 'Tauren Wells', song_title: 'Hills and Valleys' } })).status).toBe(201);
+    const [delivery] = await eventually(async () => {
+      const res = await call(`${server.url}/api/admin/webhooks/deliveries`, { headers: admin });
+      expect(res.body.data.deliveries[0]?.status).toBe('failed');
+      return res.body.data.deliveries;
+    });
+    expect(delivery).toMatchObject({ attempts: 1, last_status_code: null, last_error: 'no answer within 300 ms' });
+    expect(receiver.received.map((h) => [h.path, h.status])).toEqual([['/silent', 0]]); // reached, never answered
+  });
+
+  it('refuses a bad endpoint at start-up, naming the key', () => {
+    const bad = (endpoint: Record<string, unknown>) => () => loadConfig({}, { webhooks: { endpoints: [{ url: 'https://example.org/hook', events: ['song.changed'], secret: SECRET, ...endpoint }] } });
+    expect(bad({})).not.toThrow();
+    expect(bad({ secret: 'hunter2' })).toThrow(ConfigError);
+    expect(bad({ secret: 'hunter2' })).toThrow(/webhooks\.endpoints\.0\.secret/);
+    expect(bad({ events: ['song.skipped'] })).toThrow(/webhooks\.endpoints\.0\.events/);
+    expect(bad({ url: 'ftp://example.org/' })).toThrow(/webhooks\.endpoints\.0\.url/);
+    expect(bad({ format: 'slack' })).toThrow(/webhooks\.endpoints\.0\.format/);
   });
 });

@@ -25,7 +25,7 @@ export class RejectedAttemptError extends Error {
  * One delivery attempt: POST `body` to `url` with `headers`. The host is resolved and checked
  * once (safe-address.ts) and the socket connects to that very address; node:http never follows a
  * redirect, so a 3xx is a failed attempt; the whole attempt, connect to status line, is bounded by
- * `timeoutMs`. The answer's body is read and thrown away (at most what arrives within the time).
+ * `timeoutMs`. Only the status is read: the socket is closed as soon as it arrives.
  */
 export async function attemptDelivery(url: string, body: string, headers: Record<string, string>, settings: AttemptSettings): Promise<AttemptResult> {
   const target = new URL(url);
@@ -45,10 +45,9 @@ export async function attemptDelivery(url: string, body: string, headers: Record
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${settings.timeoutMs} ms`)), settings.timeoutMs);
     req.once('response', (res: IncomingMessage) => {
       clearTimeout(timer);
-      res.resume();
-      res.once('error', () => undefined);
       resolve(res.statusCode ?? 0);
-      res.once('end', () => req.destroy());
+      // The status is all we need; a receiver streaming an endless body must not hold the socket.
+      req.destroy();
     });
     req.once('error', (error) => {
       clearTimeout(timer);

@@ -4,7 +4,7 @@ export interface ReceivedWebhook {
   path: string;
   headers: Record<string, string>;
   body: string;
-  /** What the receiver answered. */
+  /** What the receiver answered; 0 if it had not answered by the end of its handler. */
   status: number;
 }
 
@@ -30,7 +30,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const hook: ReceivedWebhook = { path: req.url ?? '', headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString(), status: 0 };
       const seen = received.filter((r) => r.path === hook.path && r.headers['webhook-id'] === hook.headers['webhook-id']);
       handler(req, res, seen);
-      hook.status = res.statusCode;
+      hook.status = res.headersSent ? res.statusCode : 0;
       received.push(hook);
       for (const waiter of waiting) {
         if (waiter.match(hook)) {
