@@ -1,5 +1,6 @@
 import { Parser } from '@asyncapi/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLiveMessage } from './support/asyncapi-conformance.js';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -40,6 +41,13 @@ describe('GET /api/asyncapi.json', () => {
     expect(names('webhooks').sort()).toEqual(['request.played', 'request.queued', 'song.changed', 'station.offline', 'station.online']);
     const chatSend = doc.operations().get('receiveChatSend')!;
     expect(chatSend.reply()?.messages().all().map((m) => m.name())).toEqual(['chat:send ack']);
+  });
+
+  it("the live client's check catches a payload or an event that drifts from it", async () => {
+    await expect(checkLiveMessage(server.url, 'listeners', { current: 'many' })).rejects.toThrow(/listeners: .*current/);
+    await expect(checkLiveMessage(server.url, 'chat:send ack', { success: true })).rejects.toThrow(/chat:send ack/);
+    await expect(checkLiveMessage(server.url, 'song:skipped', {})).rejects.toThrow(/not documented/);
+    await expect(checkLiveMessage(server.url, 'listeners', { current: 3, peak_today: 9 })).resolves.toBeUndefined();
   });
 
   it('uses the schemas the code validates with: chat:send is the REST chat body', async () => {
