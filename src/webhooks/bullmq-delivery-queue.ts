@@ -75,31 +75,47 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
   }
 
   async recent(limit: number): Promise<DeliveryRecord[]> {
-    const jobs = (await this.queue.getJobs(['active', 'waiting', 'delayed', 'prioritized', 'completed', 'failed'])) as Array<Job<DeliveryJob>>;
-    const records = await Promise.all(jobs.filter(Boolean).map((job) => this.recordOf(job)));
-    return records.sort((a, b) => b.created_ms - a.created_ms).slice(0, limit).map(({ created_ms: _, ...record }) => record);
-  }
-
-  private async recordOf(job: Job<DeliveryJob>): Promise<DeliveryRecord & { created_ms: number }> {
-    const state = await job.getState();
-    const status: DeliveryStatus =
-      state === 'completed' ? 'delivered' : state === 'failed' ? 'failed' : job.attemptsMade > 0 ? 'retrying' : 'pending';
-    const progress = (typeof job.progress === 'object' ? job.progress : {}) as Exclude<Progress, number>;
-    return {
-      id: job.data.id,
-      type: job.data.type,
-      url: job.data.url,
-      status,
-      attempts: job.attemptsMade,
-      last_status_code: progress.last_status_code ?? null,
-      last_error: progress.last_error ?? null,
-      created_at: job.data.created_at,
-      finished_at: job.finishedOn ? Math.floor(job.finishedOn / 1000) : null,
-      created_ms: job.timestamp,
-    };
+    // One listing per state (newest first, at most `limit` each), so no job needs a getState round trip.
+    const states = [
+      ['active', 'pending'],
+      ['waiting', 'pending'],
+      ['prioritized', 'pending'],
+      ['delayed', 'retrying'],
+      ['completed', 'delivered'],
+      ['failed', 'failed'],
+    ] as const;
+    const listed = await Promise.all(
+      states.map(async ([state, status]) => {
+        const jobs = (await this.queue.getJobs([state], 0, limit - 1, false)) as Array<Job<DeliveryJob> | undefined>;
+        return jobs.filter((job): job is Job<DeliveryJob> => Boolean(job)).map((job) => recordOf(job, status));
+      }),
+    );
+    return listed
+      .flat()
+      .sort((a, b) => b.created_ms - a.created_ms)
+      .slice(0, limit)
+      .map(({ created_ms: _, ...record }) => record);
   }
 
   async close(): Promise<void> {
     await Promise.allSettled([this.worker.close(), this.queue.close()]);
   }
+}
+
+function recordOf(job: Job<DeliveryJob>, state: DeliveryStatus): DeliveryRecord & { created_ms: number } {
+  // A job waiting again after a failed attempt is a retry, not a fresh one.
+  const status: DeliveryStatus = state === 'pending' && job.attemptsMade > 0 ? 'retrying' : state;
+  const progress = (typeof job.progress === 'object' ? job.progress : {}) as Exclude<Progress, number>;
+  return {
+    id: job.data.id,
+    type: job.data.type,
+    url: job.data.url,
+    status,
+    attempts: job.attemptsMade,
+    last_status_code: progress.last_status_code ?? null,
+    last_error: progress.last_error ?? null,
+    created_at: job.data.created_at,
+    finished_at: (status === 'delivered' || status === 'failed') && job.finishedOn ? Math.floor(job.finishedOn / 1000) : null,
+    created_ms: job.timestamp,
+  };
 }
