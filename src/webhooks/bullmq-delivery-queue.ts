@@ -30,6 +30,8 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
 
   constructor(deliver: DeliverFn, private readonly options: BullMqDeliveryOptions) {
     const { log, policy, historySize } = options;
+    // Plain node-redis clients, not redis/redis-connection.ts: its idle socket timeout would cut the
+    // worker's blocking wait for jobs, and BullMQ handles reconnecting and queueing by itself.
     const connection = () => {
       const raw = createClient({ url: options.url });
       raw.on('error', (error: Error) => log.debug({ err: error }, 'webhook queue connection error'));
