@@ -4,6 +4,7 @@ import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
 import { SONG_REQUEST_PHP, stationFeedRoutes } from './api/general/station-feeds.js';
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
+import { asyncApiRoute } from './api/asyncapi.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
@@ -13,6 +14,8 @@ import { openApiRoute } from './api/openapi.js';
 import { healthRoutes } from './api/ops/health.js';
 import { createBackends, type Backends } from './app-backends.js';
 import type { Config } from './config/schema.js';
+import { webhookDeliveryRoutes } from './api/admin/webhook-deliveries.js';
+import { allLiveHubs, createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 import { AdminAuth } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
 import { HttpServer } from './http/http-server.js';
@@ -96,6 +99,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     gate,
   });
   const live = new LiveBroadcaster(io, backends.liveRelay !== undefined);
+  // Webhooks hear every domain event the live clients hear (README "Webhooks").
+  const webhooks = createWebhookDispatcher(config, log.child({ component: 'webhooks' }));
+  const events = allLiveHubs(live, webhooks);
 
   const station = new StationService(
     store,
@@ -109,11 +115,11 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     moderation: store.moderation,
     filter: new ContentFilter(config.chat),
     budget: limits,
-    live,
+    live: events,
     clock,
     repeatWindowSeconds: config.chat.repeatWindowSeconds,
   });
-  const requests = new RequestService(store, live, config.requests, clock);
+  const requests = new RequestService(store, events, config.requests, clock);
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
@@ -131,7 +137,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...revenueRoutes(revenue),
       ...chatModerationRoutes(chat, limits.identity, clock),
       ...feedbackAdminRoutes(feedback),
+      ...webhookDeliveryRoutes(webhooks),
       ...healthRoutes(store),
+      asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
       openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: BUDGETED_PATHS }),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
@@ -146,7 +154,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   live.fanout.attach(http.app);
 
   const pollLog = log.child({ component: 'poller' });
-  const poller = new StationPoller(createStreamReader(config.stream), station, live, pollLog);
+  const poller = new StationPoller(createStreamReader(config.stream), station, events, pollLog);
   let polling: { stop(): Promise<void> } | null = null;
 
   return {
@@ -165,6 +173,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
       await io.close();
+      await webhooks.close();
       await http.close(config.server.shutdownGraceMs);
       await backends.close();
     },

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from './support/test-server.js';
+import { checkedFetch, call, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('routing', () => {
   });
 
   it('answers a CORS preflight with 204 and the allowed methods and headers', async () => {
-    const res = await fetch(chat(), {
+    const res = await checkedFetch(chat(), {
       method: 'OPTIONS',
       headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
     });
@@ -58,8 +58,8 @@ describe('routing', () => {
   });
 
   it('answers HEAD like GET without a body', async () => {
-    const get = await fetch(`${server.url}/api/mobile/playlists`);
-    const head = await fetch(`${server.url}/api/mobile/playlists`, { method: 'HEAD' });
+    const get = await checkedFetch(`${server.url}/api/mobile/playlists`);
+    const head = await checkedFetch(`${server.url}/api/mobile/playlists`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
     expect(await head.text()).toBe('');
@@ -93,7 +93,7 @@ describe('request bodies', () => {
   it.each([['an array', '[1,2]'], ['a string', '"hi"'], ['null', 'null'], ['an empty body', '']])(
     'refuses %s as a body with 400 INVALID_JSON',
     async (_, body) => {
-      const res = await fetch(chat(), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const res = await checkedFetch(chat(), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       expect(res.status).toBe(400);
       expect(((await res.json()) as any).error.code).toBe('INVALID_JSON');
     },
@@ -101,20 +101,20 @@ describe('request bodies', () => {
 
   it('refuses bytes that are not UTF-8 with 400 INVALID_JSON', async () => {
     const bytes = Buffer.concat([Buffer.from('{"nickname":"grace","message":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
-    const res = await fetch(chat(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+    const res = await checkedFetch(chat(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.code).toBe('INVALID_JSON');
   });
 
   it('refuses a form-encoded body with 415, and one without a content type', async () => {
-    const form = await fetch(chat(), {
+    const form = await checkedFetch(chat(), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'nickname=grace&message=hello',
     });
     expect(form.status).toBe(415);
     expect(((await form.json()) as any).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const none = await fetch(chat(), { method: 'POST', body: new Blob([JSON.stringify(valid())]) });
+    const none = await checkedFetch(chat(), { method: 'POST', body: new Blob([JSON.stringify(valid())]) });
     expect(none.status).toBe(415);
   });
 

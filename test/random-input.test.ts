@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { checkedFetch, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('random input never yields a 5xx', () => {
   it('JSON bodies of any shape on every POST endpoint', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...POSTS), fc.oneof(nearlyValid, fc.jsonValue()), async (path, body) => {
-        const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await checkedFetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
         const answer = (await res.json()) as { success: boolean };
         expect(res.status).toBeLessThan(500);
         expect(answer.success).toBe(res.status < 300);
@@ -42,7 +42,7 @@ describe('random input never yields a 5xx', () => {
   it('raw bytes as a body', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...POSTS), fc.uint8Array({ maxLength: 2048 }), async (path, bytes) => {
-        const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+        const res = await checkedFetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
         await res.arrayBuffer();
         expect(res.status).toBeLessThan(500);
       }),
@@ -56,7 +56,7 @@ describe('random input never yields a 5xx', () => {
         fc.constantFrom(...GETS),
         fc.dictionary(fc.constantFrom('since', 'limit', 'status', 'x'), fc.oneof(fc.string(), fc.integer().map(String), fc.double().map(String))),
         async (path, query) => {
-          const res = await fetch(`${server.url}${path}?${new URLSearchParams(query)}`);
+          const res = await checkedFetch(`${server.url}${path}?${new URLSearchParams(query)}`);
           await res.arrayBuffer();
           expect(res.status === 200 || res.status === 400).toBe(true);
         },
@@ -66,6 +66,6 @@ describe('random input never yields a 5xx', () => {
   });
 
   it('is still healthy afterwards', async () => {
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await checkedFetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
+import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
+import { ASYNCAPI_PATH } from './asyncapi.js';
 import { ErrorEnvelopeSchema } from './response-schemas.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -15,6 +17,16 @@ interface DocumentInfo {
 const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** One response per status for the route's own errors: "RECENTLY_PLAYED: That song was played recently." */
+function routeErrors(codes: readonly ErrorCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const { status, message } = ERROR_CATALOG[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `${code}: ${message}`]);
+  }
+  return Object.fromEntries([...byStatus].map(([status, lines]) => [String(status), errorResponse(lines.join(' Or '))]));
+}
 
 function operationId(route: RouteDefinition): string {
   const words = route.path.split(/[^A-Za-z0-9]+/).filter(Boolean);
@@ -40,10 +52,14 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ...(schema.description ? { description: schema.description } : {}),
     schema,
   }));
-  const success = Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() });
+  const success = route.bare
+    ? (route.response ?? Type.Object({}))
+    : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() });
+  const successContent = { 'application/json': { schema: plain(success) } };
   const responses: Record<string, unknown> = {
-    [String(route.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: plain(success) } } },
+    [String(route.successStatus ?? 200)]: { description: 'Success', content: successContent },
   };
+  if (route.alsoSucceeds) responses[String(route.alsoSucceeds.status)] = { description: route.alsoSucceeds.description, content: successContent };
   if (route.query || route.body) responses['400'] = errorResponse('VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
   if (route.auth === 'admin') responses['401'] = errorResponse('UNAUTHORIZED: the admin Bearer key is missing or wrong');
   if (route.body) {
@@ -51,8 +67,9 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     responses['415'] = errorResponse('UNSUPPORTED_MEDIA_TYPE: send application/json');
   }
   if (info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix))) responses['429'] = errorResponse('RATE_LIMITED: see Retry-After');
+  Object.assign(responses, routeErrors(route.errors ?? []));
   responses['503'] = errorResponse('UNAVAILABLE: a backing service is down; see Retry-After');
-  responses.default = errorResponse('Any other error, in the same envelope');
+  responses.default = errorResponse('INTERNAL (500): a fault on our side, in the same envelope');
   return {
     operationId: operationId(route),
     summary: route.summary,
@@ -60,7 +77,8 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ...(pathParameters.length + queryParameters.length > 0 ? { parameters: [...pathParameters, ...queryParameters] } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
     responses,
-    ...(route.auth === 'admin' ? { security: [{ adminKey: [] }] } : {}),
+    // Public operations say so (an empty list), rather than leaving the reader to guess.
+    security: route.auth === 'admin' ? [{ adminKey: [] }] : [],
   };
 }
 
@@ -76,10 +94,17 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: D
     info: {
       title: info.title,
       version: info.version,
-      description: 'Public mobile API, general endpoints and administration of the radio station hub. Live events: Socket.IO namespace /live (see the README).',
+      description: `Public mobile API, general endpoints and administration of the radio station hub. The live API (Socket.IO namespace /live, the SSE feed, webhooks) is described by the AsyncAPI document at ${ASYNCAPI_PATH}.`,
     },
+    externalDocs: { description: 'The live API as an AsyncAPI 3 document', url: ASYNCAPI_PATH },
+    'x-asyncapi': ASYNCAPI_PATH,
     servers: [{ url: '/' }],
-    tags: [{ name: 'mobile' }, { name: 'general' }, { name: 'admin' }, { name: 'operations' }],
+    tags: [
+      { name: 'mobile', description: 'The public mobile API: station state, chat, song requests, programming, feedback (rate limited per client)' },
+      { name: 'general', description: 'The general *.php endpoints: feeds for websites, song requests, payments and revenue' },
+      { name: 'admin', description: 'Administration, with the admin Bearer key' },
+      { name: 'operations', description: 'Health checks and the documents describing this API' },
+    ],
     paths,
     components: {
       securitySchemes: { adminKey: { type: 'http', scheme: 'bearer', description: 'ADMIN_API_KEY' } },
@@ -95,6 +120,8 @@ export function openApiRoute(routes: () => readonly RouteDefinition[], info: Doc
     method: 'GET',
     path: OPENAPI_PATH,
     summary: 'This API as an OpenAPI 3.1 document',
+    bare: true,
+    response: Type.Object({ openapi: Type.String(), info: Type.Object({}), paths: Type.Object({}) }, { description: 'the document itself, without the envelope' }),
     handler: () => documentAnswer((document ??= buildOpenApiDocument(routes(), info))),
   });
 }

@@ -75,6 +75,21 @@ export const StreamSourceSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** What a webhook endpoint may subscribe to (README "Webhooks"). */
+export const WEBHOOK_EVENT_TYPES = ['song.changed', 'station.online', 'station.offline', 'request.queued', 'request.played'] as const;
+
+export const WebhookEndpointSchema = Type.Object(
+  {
+    url: Type.String({ format: 'uri', pattern: '^https?://' }),
+    events: Type.Array(Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t))), { minItems: 1, uniqueItems: true }),
+    /** Standard Webhooks secret: `whsec_` and the base64 key the receiver verifies with. */
+    secret: Type.String({ pattern: '^whsec_[A-Za-z0-9+/]{22,}={0,2}$' }),
+    /** `discord`: a Discord channel webhook (a `content` message instead of the event JSON). */
+    format: Type.Optional(Type.Literal('discord')),
+  },
+  { additionalProperties: false },
+);
+
 export const ConfigSchema = Type.Object(
   {
     server: Type.Object(
@@ -207,6 +222,23 @@ export const ConfigSchema = Type.Object(
       { additionalProperties: false },
     ),
     playlists: Type.Array(PlaylistSchema),
+    webhooks: Type.Object(
+      {
+        endpoints: Type.Array(WebhookEndpointSchema),
+        /** Off (the default), deliveries to loopback, private and link-local addresses are refused (SSRF). */
+        allowPrivateAddresses: Type.Boolean(),
+        /** One attempt: connect, send, and the answer's status line within this time. */
+        timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
+        /** Retries after a failure: the n-th waits about firstRetryMs × 2^n (with jitter); then the delivery failed. */
+        retry: Type.Object(
+          { attempts: PositiveInt(20), firstRetryMs: Type.Integer({ minimum: 1, maximum: 600_000 }) },
+          { additionalProperties: false },
+        ),
+        /** Deliveries kept for the admin listing. */
+        historySize: PositiveInt(10_000),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
@@ -216,3 +248,5 @@ export type WeeklyShow = Static<typeof WeeklyShowSchema>;
 export type OneOffEvent = Static<typeof OneOffEventSchema>;
 export type Playlist = Static<typeof PlaylistSchema>;
 export type StreamSourceConfig = Static<typeof StreamSourceSchema>;
+export type WebhookEndpoint = Static<typeof WebhookEndpointSchema>;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from 'pino';
+import type { ErrorCode } from '../errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -45,6 +46,12 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   successStatus?: 200 | 201;
   /** Extra envelope members of the success answer (status: timestamp, api_version). */
   envelope?: Record<string, TSchema>;
+  /** Another success status with the same `data`, for the OpenAPI document (a 201 route's repeat: 200). */
+  alsoSucceeds?: { status: 200; description: string };
+  /** The answer is `response` itself, without the envelope (documents such as openapi.json). */
+  bare?: true;
+  /** Errors this route's handler or service may answer, beyond what its shape implies (400, 401, 413, 415, 429, 503). */
+  errors?: readonly ErrorCode[];
   // A method, not a property: the route table holds routes of every Q and B as one type.
   handler(ctx: RequestContext<Q extends TSchema ? Static<Q> : undefined, B extends TSchema ? Static<B> : undefined>): RouteResult | Promise<RouteResult>;
 }

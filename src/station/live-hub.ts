@@ -9,6 +9,8 @@ export interface LiveEvents {
   'chat:message': ChatMessage;
   'chat:deleted': { id: string };
   'request:new': SongRequest;
+  /** A pending request whose song has started (the poller marked it played). */
+  'request:played': SongRequest;
 }
 
 /**

@@ -73,18 +73,21 @@ export class StationService {
     const previous = await this.store.readFresh();
     const progress = advanceStation(previous, snapshot, this.clock(), { timezone: this.profile.timezone, pollSeconds: this.poll.pollSeconds });
     const started = progress.songStarted;
+    const events: LiveEvent[] = [];
     if (started) {
       await Promise.all([
         this.store.recordPlay(started.song.id, started.played_at, this.poll.recentlyPlayedSeconds),
         this.store.tally(started.song, 'plays'),
       ]);
       const fulfilled = await this.stores.requests.markPlayed(started.song.id);
-      if (fulfilled) this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
+      if (fulfilled) {
+        this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
+        events.push({ event: 'request:played', payload: fulfilled });
+      }
     }
     const state = { ...progress.state, mostPopular: rankPopularSongs(await this.store.tallies()) };
     await this.store.write(state);
 
-    const events: LiveEvent[] = [];
     if (progress.statusChanged) events.push({ event: 'status', payload: this.statusOf(state) });
     if (started || progress.statusChanged) events.push({ event: 'nowplaying', payload: this.nowPlayingOf(state) });
     if (progress.listenersChanged) events.push({ event: 'listeners', payload: { current: state.listeners, peak_today: state.peakToday } });

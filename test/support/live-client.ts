@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { checkLiveMessage } from './asyncapi-conformance.js';
 
 export type Transport = 'websocket' | 'polling';
 
@@ -6,7 +7,10 @@ export interface LiveClient {
   socket: Socket;
   /** Every event received, in order, with its payload. */
   received: Array<{ event: string; payload: any }>;
-  /** Resolves with the payload of the next `event` matching `where` (also one already received). */
+  /**
+   * Resolves with the payload of the next `event` matching `where` (also one already received),
+   * checked against the AsyncAPI document (like acks from `request`).
+   */
   next(event: string, where?: (payload: any) => boolean): Promise<any>;
   /** Emits and resolves with the ack. */
   request(event: string, payload?: unknown): Promise<any>;
@@ -35,12 +39,17 @@ export async function connectLive(baseUrl: string, options: { transports?: Trans
   const client: LiveClient = {
     socket,
     received,
-    next: (event, where = () => true) => {
+    next: async (event, where = () => true) => {
       const seen = received.find((r) => r.event === event && where(r.payload));
-      if (seen) return Promise.resolve(seen.payload);
-      return new Promise((resolve) => waiters.push({ event, where, resolve }));
+      const payload = seen ? seen.payload : await new Promise((resolve) => waiters.push({ event, where, resolve }));
+      await checkLiveMessage(baseUrl, event, payload);
+      return payload;
     },
-    request: (event, payload) => (payload === undefined ? socket.emitWithAck(event) : socket.emitWithAck(event, payload)),
+    request: async (event, payload) => {
+      const answer = await (payload === undefined ? socket.emitWithAck(event) : socket.emitWithAck(event, payload));
+      await checkLiveMessage(baseUrl, `${event} ack`, answer);
+      return answer;
+    },
     close: () => socket.close(),
   };
   await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { createApp, type App } from '../../src/app.js';
 import { deepMerge, loadConfig } from '../../src/config/load-config.js';
 import { eventually } from './eventually.js';
+import { checkAnswer } from './openapi-conformance.js';
 import type { Clock } from '../../src/station/clock.js';
 
 export interface TestServer {
@@ -54,7 +55,10 @@ export interface JsonResponse {
   body: any;
 }
 
-/** fetch + JSON, with a JSON content type for object bodies. */
+/**
+ * fetch + JSON, with a JSON content type for object bodies. Every answer is checked against the
+ * server's OpenAPI document (openapi-conformance.ts): a drift fails the test.
+ */
 export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<JsonResponse> {
   const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined;
@@ -64,5 +68,24 @@ export async function call(url: string, init: { method?: string; body?: unknown;
   }
   const response = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  const parsed = text ? JSON.parse(text) : undefined;
+  await checkAnswer(url, init.method ?? (body === undefined ? 'GET' : 'POST'), response.status, response.headers.get('content-type'), parsed);
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/**
+ * fetch, with the answer checked against the server's OpenAPI document like `call` does; the
+ * Response is returned unread (its body is read from a clone).
+ */
+export async function checkedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, init);
+  const text = await response.clone().text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: the check reports it wherever the document promises JSON
+  }
+  await checkAnswer(url, init.method ?? 'GET', response.status, response.headers.get('content-type'), parsed);
+  return response;
 }

@@ -23,6 +23,7 @@ export function chatModerationRoutes(chat: ChatService, clients: Pick<ClientIden
       summary: 'Delete a chat message: gone from history and from every live client',
       auth: 'admin',
       response: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }),
+      errors: ['NOT_FOUND'],
       handler: async ({ params, log }) => {
         const id = params.id ?? '';
         if (!(await chat.delete(id))) throw new AppError('NOT_FOUND', { message: 'No chat message has that id.' });

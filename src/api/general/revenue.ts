@@ -62,6 +62,8 @@ export function revenueRoutes(revenue: RevenueService): RouteDefinition[] {
       body: RevenueBody,
       response: RevenueEventSchema,
       successStatus: 201,
+      alsoSucceeds: { status: 200, description: 'A repeat of event_id (or Idempotency-Key) with the same body: the first event, recorded once' },
+      errors: ['IDEMPOTENCY_CONFLICT'],
       handler: async ({ body, headers }) => {
         const result = await revenue.record({ ...body, currency: isoCurrency(body.currency) }, idempotencyKeyOf(headers));
         return result.created ? created(result.event) : ok(result.event);

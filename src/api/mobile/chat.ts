@@ -25,6 +25,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       body: ChatPostBody,
       response: ChatMessageSchema,
       successStatus: 201,
+      errors: ['CONTENT_REJECTED'],
       handler: async ({ body, client }) => created(await chat.post(body, { client })),
     }),
   ];

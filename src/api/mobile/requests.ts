@@ -30,6 +30,8 @@ export function songRequestPostRoute(path: string, requests: RequestService): Ro
     body: SongRequestBody,
     response: SongRequestSchema,
     successStatus: 201,
+    alsoSucceeds: { status: 200, description: 'That song is already pending: the existing request; nothing queued, the delay not used up' },
+    errors: ['RECENTLY_PLAYED'],
     handler: async ({ body, client }) => {
       const result = await requests.submit(body, client);
       return result.created ? created(result.request) : ok(result.request);

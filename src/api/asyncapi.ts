@@ -1,0 +1,198 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../config/schema.js';
+import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
+import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
+import {
+  ChatListSchema,
+  ChatMessageSchema,
+  ErrorEnvelopeSchema,
+  ListenersSchema,
+  NowPlayingSchema,
+  SongRequestSchema,
+  StatusSchema,
+} from './response-schemas.js';
+
+export const ASYNCAPI_PATH = '/api/asyncapi.json';
+/** The SSE feed's path (API.md "Live"); served by the live door. */
+export const SSE_PATH = '/api/live/events';
+
+const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** What the hub pushes, to Socket.IO clients of /live and to SSE readers alike: event name → payload. */
+const LIVE_EVENTS: Array<{ event: string; name: string; payload: TSchema; summary: string; sse: 'always' | 'asked' | 'never' }> = [
+  { event: 'nowplaying', name: 'nowPlaying', payload: NowPlayingSchema, summary: 'Now playing: on connect, on every song change and when the station goes on or off air', sse: 'always' },
+  { event: 'listeners', name: 'listeners', payload: ListenersSchema, summary: 'The listener count or the peak of the day changed', sse: 'always' },
+  { event: 'status', name: 'status', payload: StatusSchema, summary: 'The station went on or off air (the `data` of GET /api/mobile/status)', sse: 'always' },
+  { event: 'request:new', name: 'requestNew', payload: SongRequestSchema, summary: 'A song request was queued', sse: 'always' },
+  { event: 'request:played', name: 'requestPlayed', payload: SongRequestSchema, summary: 'A pending request started playing', sse: 'never' },
+  { event: 'chat:message', name: 'chatMessage', payload: ChatMessageSchema, summary: 'A chat message was posted (REST or socket)', sse: 'asked' },
+  { event: 'chat:deleted', name: 'chatDeleted', payload: Type.Object({ id: Type.String() }), summary: 'An administrator deleted a chat message', sse: 'asked' },
+];
+
+// Socket.IO acks answer in the REST envelope: `{success: true, data}` or the error envelope.
+const ack = (data: TSchema) => Type.Union([Type.Object({ success: Type.Literal(true), data }), ErrorEnvelopeSchema]);
+// Socket options arrive as JSON values; `since` may be a number (milliseconds) as well as text.
+const ChatHistoryOptions = Type.Object({
+  since: Type.Optional(Type.Union([ChatHistoryQuery.properties.since, Type.Number({ description: 'Unix seconds or milliseconds' })])),
+  limit: ChatHistoryQuery.properties.limit,
+});
+
+const WEBHOOK_DATA: Record<WebhookEventType, { payload: TSchema; summary: string }> = {
+  'song.changed': { payload: NowPlayingSchema, summary: 'A new song started: now playing' },
+  'station.online': { payload: StatusSchema, summary: 'The station went on air: its status' },
+  'station.offline': { payload: StatusSchema, summary: 'The station went off air: its status' },
+  'request.queued': { payload: SongRequestSchema, summary: 'A song request was queued' },
+  'request.played': { payload: SongRequestSchema, summary: 'A pending song request started playing' },
+};
+
+/** The body of a webhook of `type` (Standard Webhooks shape), as the dispatcher sends it. */
+export function webhookPayloadSchema(type: WebhookEventType): TSchema {
+  return Type.Object(
+    { type: Type.Literal(type), timestamp: Type.String({ format: 'date-time' }), data: WEBHOOK_DATA[type].payload },
+    { additionalProperties: false },
+  );
+}
+
+const WebhookHeaders = Type.Object({
+  'webhook-id': Type.String({ description: 'message id: the same on every attempt; de-duplicate by it' }),
+  'webhook-timestamp': Type.String({ pattern: '^[0-9]+$', description: 'Unix seconds of this attempt' }),
+  'webhook-signature': Type.String({ description: 'v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>" with the secret>' }),
+});
+
+const messageName = (type: string) => type.replace(/[.:](\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * AsyncAPI 3.0 of the live API, generated from the TypeBox schemas the code validates with (the
+ * socket inputs) and answers in (the REST shapes that live events carry).
+ */
+export function buildAsyncApiDocument(info: { title: string; version: string; host: string }) {
+  const schemas: Record<string, unknown> = { Error: plain(ErrorEnvelopeSchema) };
+  const messages: Record<string, unknown> = {};
+  for (const live of LIVE_EVENTS) {
+    schemas[live.name] = plain(live.payload);
+    messages[live.name] = { name: live.event, title: live.event, summary: live.summary, payload: ref('schemas', live.name) };
+  }
+  schemas.chatSend = plain(ChatPostBody);
+  schemas.chatSendAck = plain(ack(ChatMessageSchema));
+  schemas.chatHistory = plain(ChatHistoryOptions);
+  schemas.chatHistoryAck = plain(ack(ChatListSchema));
+  messages.chatSend = { name: 'chat:send', summary: 'Post a chat message: the same validation and moderation as POST /api/mobile/chat; needs an ack callback', payload: ref('schemas', 'chatSend') };
+  messages.chatSendAck = { name: 'chat:send ack', summary: 'The posted message, or the error (VALIDATION_FAILED, CONTENT_REJECTED, RATE_LIMITED…)', payload: ref('schemas', 'chatSendAck') };
+  messages.chatHistory = { name: 'chat:history', summary: 'Messages since a time, to fill a gap after reconnecting; needs an ack callback', payload: ref('schemas', 'chatHistory') };
+  messages.chatHistoryAck = { name: 'chat:history ack', summary: 'The messages, oldest first', payload: ref('schemas', 'chatHistoryAck') };
+  schemas.webhookHeaders = plain(WebhookHeaders);
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const name = `webhook${messageName(`.${type}`)}`;
+    schemas[name] = plain(webhookPayloadSchema(type));
+    messages[name] = { name: type, summary: WEBHOOK_DATA[type].summary, headers: ref('schemas', 'webhookHeaders'), payload: ref('schemas', name) };
+  }
+
+  const pick = (names: string[]) => Object.fromEntries(names.map((n) => [n, ref('messages', n)]));
+  const liveNames = LIVE_EVENTS.map((l) => l.name);
+  const sseNames = LIVE_EVENTS.filter((l) => l.sse !== 'never').map((l) => l.name);
+  const webhookNames = WEBHOOK_EVENT_TYPES.map((t) => `webhook${messageName(`.${t}`)}`);
+  const channelMessages = (channel: string, names: string[]) => names.map((n) => ({ $ref: `#/channels/${channel}/messages/${n}` }));
+
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: info.title,
+      version: info.version,
+      description:
+        'The live side of the radio hub: Socket.IO namespace /live (events and acknowledged requests), the Server-Sent Events feed, and the signed webhooks. Payloads are the REST shapes of the OpenAPI document at /api/openapi.json.',
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      socketio: {
+        host: info.host,
+        protocol: 'ws',
+        pathname: '/socket.io/',
+        description: 'Socket.IO 4 on the same port as the REST API (WebSocket, or HTTP long-polling with sticky sessions); connect to namespace /live.',
+      },
+      sse: { host: info.host, protocol: 'http', description: 'The REST API origin; the SSE feed is a GET with Accept: text/event-stream.' },
+    },
+    channels: {
+      live: {
+        address: '/live',
+        title: 'Socket.IO namespace /live',
+        description: 'Every client gets now playing on connect, then every event. chat:send and chat:history are answered through the Socket.IO acknowledgement; an event without an ack callback is dropped.',
+        servers: [{ $ref: '#/servers/socketio' }],
+        messages: pick([...liveNames, 'chatSend', 'chatSendAck', 'chatHistory', 'chatHistoryAck']),
+      },
+      sse: {
+        address: SSE_PATH,
+        title: 'Server-Sent Events feed',
+        description:
+          'text/event-stream; each event has an `id` and the event name of the Socket.IO event, its `data` the same JSON payload. Now playing is sent at once on connect; chat events only when asked with ?events=chat:message,chat:deleted. Reconnect with Last-Event-ID to get what was missed from a bounded history; a comment line is a heartbeat.',
+        servers: [{ $ref: '#/servers/sse' }],
+        messages: pick(sseNames),
+      },
+      webhooks: {
+        address: null,
+        title: 'Webhooks',
+        description:
+          'POSTed to each configured endpoint (webhooks.endpoints) for the events it subscribes to, signed per Standard Webhooks; retried with exponential backoff and jitter until a 2xx. A `discord` endpoint gets a Discord message `{content}` instead.',
+        messages: pick(webhookNames),
+      },
+    },
+    operations: {
+      pushLiveEvents: {
+        action: 'send',
+        channel: { $ref: '#/channels/live' },
+        summary: 'Live events to every client of /live',
+        messages: channelMessages('live', liveNames),
+      },
+      receiveChatSend: {
+        action: 'receive',
+        channel: { $ref: '#/channels/live' },
+        summary: 'chat:send, answered through the ack',
+        messages: channelMessages('live', ['chatSend']),
+        reply: { channel: { $ref: '#/channels/live' }, messages: channelMessages('live', ['chatSendAck']) },
+      },
+      receiveChatHistory: {
+        action: 'receive',
+        channel: { $ref: '#/channels/live' },
+        summary: 'chat:history, answered through the ack',
+        messages: channelMessages('live', ['chatHistory']),
+        reply: { channel: { $ref: '#/channels/live' }, messages: channelMessages('live', ['chatHistoryAck']) },
+      },
+      streamEvents: {
+        action: 'send',
+        channel: { $ref: '#/channels/sse' },
+        summary: 'The SSE feed',
+        messages: channelMessages('sse', sseNames),
+      },
+      sendWebhooks: {
+        action: 'send',
+        channel: { $ref: '#/channels/webhooks' },
+        summary: 'Signed webhook deliveries',
+        messages: channelMessages('webhooks', webhookNames),
+      },
+    },
+    components: { schemas, messages },
+  };
+}
+
+/** GET /api/asyncapi.json; servers name the host the client asked (the document is built per host, once). */
+export function asyncApiRoute(info: { title: string; version: string }): RouteDefinition {
+  const byHost = new Map<string, ReturnType<typeof buildAsyncApiDocument>>();
+  return defineRoute({
+    method: 'GET',
+    path: ASYNCAPI_PATH,
+    summary: 'The live API (Socket.IO /live, SSE feed, webhooks) as an AsyncAPI 3.0 document',
+    headers: ['host'],
+    bare: true,
+    response: Type.Object({ asyncapi: Type.Literal('3.0.0'), info: Type.Object({}), channels: Type.Object({}) }, { description: 'the document itself, without the envelope' }),
+    handler: ({ headers }) => {
+      const host = /^[A-Za-z0-9.:[\]-]{1,255}$/.test(headers.host ?? '') ? headers.host! : 'localhost:8080';
+      let document = byHost.get(host);
+      if (!document) {
+        if (byHost.size > 16) byHost.clear(); // Host is the client's to choose: keep the memo small
+        document = buildAsyncApiDocument({ ...info, host });
+        byHost.set(host, document);
+      }
+      return documentAnswer(document);
+    },
+  });
+}

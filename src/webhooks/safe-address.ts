@@ -1,0 +1,50 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+// Where a webhook must never go unless the operator allows it: a URL from configuration that
+// resolves to the host itself, the private network or the cloud metadata service (169.254.169.254)
+// would turn the hub into a proxy into its own network (SSRF).
+const privateRanges = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) privateRanges.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128], ['::1', 128], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+] as const) privateRanges.addSubnet(net, bits, 'ipv6');
+// IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are matched by the IPv4 ranges: BlockList maps them.
+
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return privateRanges.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** A refusal that no retry can cure. */
+export class RefusedAddressError extends Error {
+  override readonly name = 'RefusedAddressError';
+}
+
+export interface CheckedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/**
+ * Resolves `hostname` and checks every address it has (a name with one public and one private
+ * address is refused: the connection could land on either). The caller connects to the address
+ * returned, never resolving again, so a DNS answer that changes between check and connect
+ * (DNS rebinding) cannot slip past.
+ */
+export async function resolveSafely(hostname: string, allowPrivate: boolean): Promise<CheckedAddress> {
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true });
+  if (found.length === 0) throw new Error(`${hostname} has no address`);
+  if (!allowPrivate) {
+    const refused = found.find((a) => isPrivateAddress(a.address));
+    if (refused) throw new RefusedAddressError(`${hostname} resolves to ${refused.address}, a loopback, private or reserved address (webhooks.allowPrivateAddresses is off)`);
+  }
+  const first = found[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
