@@ -109,13 +109,17 @@ export function validated<T>(validate: Validator<T>, input: unknown): T {
   return result.value;
 }
 
-/** A copy with top-level strings trimmed (also for socket payloads, so both doors measure alike). */
+/**
+ * A copy with top-level strings NFC-normalised and trimmed (also for socket payloads, so both
+ * doors measure alike): what is validated is what is stored, and the same text typed as
+ * decomposed (NFD "José") or precomposed characters is stored, served and compared as one.
+ */
 export function trimStrings(value: Record<string, unknown>): Record<string, unknown> {
   const trimmed: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     // Assigning "__proto__" would swap the object's prototype; no field of ours has that name.
     if (key === '__proto__') continue;
-    trimmed[key] = typeof field === 'string' ? field.trim() : field;
+    trimmed[key] = typeof field === 'string' ? field.normalize('NFC').trim() : field;
   }
   return trimmed;
 }
