@@ -56,7 +56,7 @@ function createStore(config: Readonly<Config>, log: Logger, clock: Clock): Store
     requestHistory: config.requests.historySize,
     feedbackHistory: config.feedback.historySize,
   };
-  if (config.redis.url) return createRedisStore({ url: config.redis.url, prefix: config.redis.prefix, limits, log: log.child({ component: 'redis' }) });
+  if (config.redis.url) return createRedisStore({ url: config.redis.url, prefix: config.redis.prefix, commandTimeoutMs: config.redis.commandTimeoutMs, limits, log: log.child({ component: 'redis' }) });
   return createMemoryStore(limits, clock);
 }
 

@@ -85,6 +85,8 @@ export const ConfigSchema = Type.Object(
       {
         url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()]),
         prefix: Type.String({ maxLength: 64 }),
+        /** A Redis command unanswered after this long fails, so a hung Redis gives fast 503s. */
+        commandTimeoutMs: Type.Integer({ minimum: 10, maximum: 60_000 }),
       },
       { additionalProperties: false },
     ),

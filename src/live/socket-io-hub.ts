@@ -9,7 +9,7 @@ import type { TrustedProxies } from '../limits/trusted-proxies.js';
 import type { ChatService } from '../station/chat-service.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import type { StationService } from '../station/station-service.js';
-import { createRedisClient, type RedisClient } from '../redis/redis-connection.js';
+import { catchUnawaited, closeRedisClient, createRedisClient, type RedisClient } from '../redis/redis-connection.js';
 import { ConnectionsPerIp } from './connections-per-ip.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 import { serveLiveConnection } from './live-connection.js';
@@ -94,21 +94,17 @@ export class SocketIoHub implements LiveHub {
   /** Disconnects every live client of this node (they reconnect elsewhere) and stops relaying. */
   async close(): Promise<void> {
     await this.io.close();
-    await Promise.allSettled(this.redisClients.map((client) => (client.isOpen ? client.close() : client.destroy())));
+    await Promise.allSettled(this.redisClients.map((client) => closeRedisClient(client)));
   }
 
   private useRedisAdapter(url: string, prefix: string): void {
     const log = this.options.log.child({ component: 'live-redis' });
-    const pub = createRedisClient(url, log);
+    const pub = createRedisClient(url, log, { commandTimeoutMs: this.options.config.redis.commandTimeoutMs });
     const sub = createRedisClient(url, log, { queueWhileOffline: true });
-    // The adapter does not await its PUBLISH calls; while Redis is away they fail, and that
-    // failure is logged here instead of surfacing as an unhandled rejection.
-    const publish = pub.publish.bind(pub);
-    (pub as { publish: unknown }).publish = (...args: Parameters<typeof publish>) => {
-      const sent = publish(...args);
-      sent.catch((error: unknown) => log.warn({ err: error }, 'live event not relayed to other nodes'));
-      return sent;
-    };
+    // The adapter awaits none of these calls: while Redis is away (or when a client is dropped at
+    // shutdown) they fail, and each would be an unhandled rejection. The outage is logged once.
+    catchUnawaited(pub, ['publish']);
+    catchUnawaited(sub, ['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe']);
     this.redisClients.push(pub, sub);
     this.io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io` }));
     this.io.on(RELAY, (event: string, payload: unknown) => this.deliverHere(event, payload));

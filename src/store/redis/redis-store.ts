@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import type { Store, StoreLimits } from '../../station/ports.js';
 import type { RateLimitSettings } from '../../limits/rate-limit.js';
 import { RedisChatLog } from './redis-chat-log.js';
-import { createRedisClient, redisCall } from '../../redis/redis-connection.js';
+import { closeRedisClient, createRedisClient, REDIS_RETRY_AFTER_SECONDS, redisCall } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
@@ -17,12 +17,14 @@ export interface RedisStoreOptions {
   prefix: string;
   limits: StoreLimits;
   log: Logger;
+  /** A command unanswered after this long fails with 503 (default 500 ms). */
+  commandTimeoutMs?: number;
 }
 
 /** Every piece of shared state in Redis, so any number of nodes serve one station. */
 export function createRedisStore(options: RedisStoreOptions): Store {
   const { prefix, limits } = options;
-  const client = createRedisClient(options.url, options.log);
+  const client = createRedisClient(options.url, options.log, { commandTimeoutMs: options.commandTimeoutMs });
   return {
     kind: 'redis',
     chat: new RedisChatLog(client, `${prefix}chat`, limits.chatHistory),
@@ -36,12 +38,9 @@ export function createRedisStore(options: RedisStoreOptions): Store {
       redisCall(async () => (await client.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
     ping: () =>
       redisCall(async () => {
-        if (!client.isReady) throw new AppError('UNAVAILABLE', { message: 'Redis is not connected.' });
+        if (!client.isReady) throw new AppError('UNAVAILABLE', { message: 'Redis is not connected.', retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, alreadyLogged: true });
         await client.ping();
       }),
-    close: async () => {
-      if (client.isOpen) await client.close();
-      else client.destroy();
-    },
+    close: () => closeRedisClient(client),
   };
 }
