@@ -50,6 +50,7 @@ function start(): void {
     .then((port) => log.info({ host: config.server.host, port, store: app.store.kind }, 'radio hub listening'))
     .catch((error: unknown) => {
       log.fatal({ err: error }, 'cannot start');
+      process.stderr.write(`radio-hub: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);
     });
 }
