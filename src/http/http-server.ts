@@ -141,7 +141,11 @@ export class HttpServer {
   private handle(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): void {
     // Everything from `req` is read here: it is invalid once this callback returns.
     const headers: Record<string, string> = {};
+    let conflictingLength = false;
     req.forEach((name, value) => {
+      // Two different Content-Length headers make the body's end ambiguous (request smuggling
+      // through a proxy that reads the other one): refused, never guessed.
+      if (name === 'content-length' && headers[name] !== undefined && headers[name] !== value) conflictingLength = true;
       headers[name] = value;
     });
     const target: ResponseTarget = { res, aborted: false, answered: false };
@@ -168,7 +172,13 @@ export class HttpServer {
       params,
       ip: this.options.trustedProxies.clientIp(peer, headers['x-forwarded-for'] ?? ''),
       requestId,
-      baseHeaders: [['X-Request-Id', requestId], ...this.options.cors.headers(headers.origin ?? '')],
+      baseHeaders: [
+        ['X-Request-Id', requestId],
+        ...this.options.cors.headers(headers.origin ?? ''),
+        // uWS closes after answering a `Connection: close` request but does not say so; a keep-alive
+        // client (node-fetch's agent) would send its next request into the closed socket.
+        ...(/(?:^|,)\s*close\s*(?:,|$)/i.test(headers.connection ?? '') ? [['Connection', 'close'] as const] : []),
+      ],
       started: performance.now(),
     };
 
@@ -179,7 +189,8 @@ export class HttpServer {
 
     let early: AppError | undefined;
     let body: BodyRead | undefined;
-    if (!entry) early = new AppError('NOT_FOUND');
+    if (conflictingLength) early = new AppError('VALIDATION_FAILED', { details: [{ field: 'Content-Length', message: 'must be given once, or agree' }] });
+    else if (!entry) early = new AppError('NOT_FOUND');
     else if (!route) early = new AppError('METHOD_NOT_ALLOWED', { headers: { Allow: entry.allow } });
     else if (route.validateBody) {
       const declaredLength = Number(headers['content-length'] ?? 0);
@@ -213,7 +224,8 @@ export class HttpServer {
       (Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined) && !(body?.complete() ?? false);
     let status = 500;
     try {
-      const rule = this.options.rateLimits.find((r) => r.pathPrefixes.some((prefix) => incoming.path.startsWith(prefix)));
+      // OPTIONS is a CORS preflight, known path or not: it never counts against a budget.
+      const rule = incoming.method === 'OPTIONS' ? undefined : this.options.rateLimits.find((r) => r.pathPrefixes.some((prefix) => incoming.path.startsWith(prefix)));
       if (rule) {
         // In-process counters answer synchronously: with a synchronous handler too, the answer is
         // written inside the uWS callback, without a promise hop (see bench/RESULTS.md).
