@@ -122,7 +122,7 @@ describe.skipIf(!redisServerInstalled())('SIGTERM and the log with a real Redis 
     await redis?.kill();
   });
 
-  it('Redis killed: 503s with one outage log line (not one per request), then exit 0 within the grace', async () => {
+  it('Redis killed and restarted: 503s with one log line per state change (not one per request); killed again: exit 0 within the grace', async () => {
     const service = startWithRedis(redis.url);
     const port = await service.listening;
     await eventually(async () => expect((await readyStatus(port)).status).toBe(200));
@@ -137,6 +137,14 @@ describe.skipIf(!redisServerInstalled())('SIGTERM and the log with a real Redis 
     expect(outageLines(service)).toHaveLength(1);
     // Nothing else at warn or above: no stack per request.
     expect(service.lines.filter((line) => (line.level as number) >= 40 && !String(line.msg).startsWith('redis unavailable'))).toEqual([]);
+    // back: one line says so, and the service serves again
+    await redis.start();
+    await eventually(async () => expect((await readyStatus(port)).status).toBe(200));
+    await service.logged('redis available again');
+    expect(service.lines.filter((line) => line.msg === 'redis available again')).toHaveLength(1);
+    expect(outageLines(service)).toHaveLength(1);
+    await redis.kill();
+    await eventually(async () => expect((await readyStatus(port)).status).toBe(503));
     const { code, ms } = await terminate(service);
     expect(code).toBe(0);
     expect(ms).toBeLessThan(GRACE_MS + EXIT_SLACK_MS);
