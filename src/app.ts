@@ -30,6 +30,7 @@ import { StationPoller } from './poller/station-poller.js';
 import { ChatService } from './station/chat-service.js';
 import { systemClock, type Clock } from './station/clock.js';
 import { ContentFilter } from './station/content-filter.js';
+import { ReservedNicknames } from './station/nickname-skeleton.js';
 import { FeedbackService } from './station/feedback-service.js';
 import type { Store } from './station/ports.js';
 import { RequestService } from './station/request-service.js';
@@ -118,6 +119,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     live: events,
     clock,
     repeatWindowSeconds: config.chat.repeatWindowSeconds,
+    // The station's hosts are reserved too: nobody posts as (a look-alike of) the voice on air.
+    reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });
   const requests = new RequestService(store, events, config.requests, clock);
   const feedback = new FeedbackService(store, clock);

@@ -16,7 +16,7 @@ export interface ErrorAnswer {
 export function toErrorAnswer(error: unknown, log: Logger): ErrorAnswer {
   const appError = isAppError(error) ? error : null;
   if (!appError) log.error({ err: error }, 'unhandled error while serving a request');
-  else if (appError.status >= 500) log.warn({ err: appError.cause ?? appError, code: appError.code }, appError.message);
+  else if (appError.status >= 500 && !appError.alreadyLogged) log.warn({ err: appError.cause ?? appError, code: appError.code }, appError.message);
   const known = appError ?? new AppError('INTERNAL', { message: ERROR_CATALOG.INTERNAL.message });
   const headers: HeaderList = Object.entries(known.headers ?? {});
   if (known.retryAfterSeconds !== undefined) headers.push(['Retry-After', String(Math.max(1, Math.ceil(known.retryAfterSeconds)))]);

@@ -34,6 +34,8 @@ export interface AppErrorOptions {
   /** Extra response headers, e.g. Allow on a 405. */
   headers?: Record<string, string>;
   cause?: unknown;
+  /** Reported where it was detected (a Redis outage is logged once per state change, not per request). */
+  alreadyLogged?: boolean;
 }
 
 export class AppError extends Error {
@@ -42,6 +44,7 @@ export class AppError extends Error {
   readonly details: FieldProblem[] | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly alreadyLogged: boolean;
 
   constructor(
     readonly code: ErrorCode,
@@ -52,6 +55,7 @@ export class AppError extends Error {
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.headers = options.headers;
+    this.alreadyLogged = options.alreadyLogged ?? false;
   }
 }
 

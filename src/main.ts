@@ -24,6 +24,13 @@ function start(): void {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // Whatever hangs (a Redis that never answers, a client that never finishes its body), the
+    // process is gone within the grace period: a supervisor waiting on it must never wait forever.
+    const graceMs = config.server.shutdownGraceMs;
+    setTimeout(() => {
+      log.error({ graceMs }, 'shutdown did not finish within server.shutdownGraceMs; exiting anyway');
+      process.exit(1);
+    }, graceMs);
     app
       .close()
       .then(() => {
@@ -43,6 +50,7 @@ function start(): void {
     .then((port) => log.info({ host: config.server.host, port, store: app.store.kind }, 'radio hub listening'))
     .catch((error: unknown) => {
       log.fatal({ err: error }, 'cannot start');
+      process.stderr.write(`radio-hub: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);
     });
 }

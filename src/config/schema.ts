@@ -133,6 +133,8 @@ export const ConfigSchema = Type.Object(
       {
         url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()]),
         prefix: Type.String({ maxLength: 64 }),
+        /** A Redis command unanswered after this long fails, so a hung Redis gives fast 503s. */
+        commandTimeoutMs: Type.Integer({ minimum: 10, maximum: 60_000 }),
       },
       { additionalProperties: false },
     ),
@@ -166,6 +168,8 @@ export const ConfigSchema = Type.Object(
         allowedWords: Type.Array(Type.String({ minLength: 1, maxLength: 64 })),
         /** The same message from the same sender within this window is refused. */
         repeatWindowSeconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
+        /** Nobody may post as these (nor as a look-alike); the schedule's hosts are added to them. */
+        reservedNicknames: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 1000 }),
         /** Chat messages one socket connection may send per window. */
         socketFlood: Type.Object(
           { messages: PositiveInt(10_000), windowSeconds: PositiveInt(3600) },

@@ -20,6 +20,9 @@ export interface HttpServerOptions {
   onRequestFinished?: (ex: Exchange, status: number) => void;
 }
 
+/** uWS ListenOptions.LIBUS_LISTEN_EXCLUSIVE_PORT (its typings lack the host + options overload). */
+const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+
 // Present at runtime in uWS.js v20.30 but missing from its typings: closes every socket of the app.
 type ClosableApp = TemplatedApp & { close?: () => void };
 
@@ -68,9 +71,12 @@ export class HttpServer {
 
   listen(host: string, port: number): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.app.listen(host, port, (socket) => {
+      // uWS listens with SO_REUSEPORT by default: a second instance on a busy port would start
+      // silently and share it (splitting traffic and in-memory state). Exclusive: a busy port fails.
+      const listenExclusive = this.app.listen as unknown as (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => void;
+      listenExclusive.call(this.app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
         if (!socket) {
-          reject(new Error(`cannot listen on ${host}:${port}`));
+          reject(new Error(`cannot listen on ${host}:${port}: the address is in use or not available`));
           return;
         }
         this.listenSocket = socket;

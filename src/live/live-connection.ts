@@ -17,7 +17,8 @@ export interface LiveConnectionDeps {
 type Ack = (answer: unknown) => void;
 
 const validateChatPost = compileBodyValidator(ChatPostBody);
-// History options arrive as JSON values; as text they pass the same rules as the REST query.
+// History options arrive as JSON values: the query rules take them (integers must be finite
+// integers in range; `since` may be a number, read as its decimal text).
 const validateHistory = compileQueryValidator(ChatHistoryQuery);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,8 +56,7 @@ export function serveLiveConnection(socket: Socket, client: string, deps: LiveCo
     if (typeof ack !== 'function') return;
     answer(ack as Ack, async () => {
       const options = payload === undefined || payload === null ? {} : payload;
-      const asText = isObject(options) ? Object.fromEntries(Object.entries(options).map(([k, v]) => [k, typeof v === 'object' ? v : String(v)])) : options;
-      const query = validated(validateHistory, asText);
+      const query = validated(validateHistory, options);
       const messages = await deps.chat.history(query.since === undefined ? undefined : parseSince(query.since), query.limit ?? CHAT_DEFAULT_LIMIT);
       return { messages, count: messages.length };
     });

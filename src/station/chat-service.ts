@@ -5,6 +5,7 @@ import type { ChatLog, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
 import type { LiveHub } from './live-hub.js';
+import { nicknameSkeleton, type ReservedNicknames } from './nickname-skeleton.js';
 
 export const CHAT_DEFAULT_WINDOW_MS = 60 * 60 * 1000;
 
@@ -29,6 +30,8 @@ export interface ChatServiceDeps {
   clock: Clock;
   /** The same text from the same sender within this many seconds is refused; 0 turns it off. */
   repeatWindowSeconds: number;
+  /** Names nobody may post as, nor as a look-alike of. */
+  reserved: ReservedNicknames;
 }
 
 const fingerprint = (text: string) => createHash('sha1').update(text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')).digest('base64');
@@ -42,10 +45,14 @@ export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}
 
   async post(input: { nickname: string; message: string }, sender: ChatSender): Promise<ChatMessage> {
-    const { moderation, filter, repeatWindowSeconds } = this.deps;
+    const { moderation, filter, repeatWindowSeconds, reserved } = this.deps;
     // Spent before any other check: refused messages cost too, so nobody probes the filter for free.
     await this.deps.budget.spendChatMessage(sender.client, sender.connectionId);
-    if (await moderation.isBanned(input.nickname, sender.client)) {
+    if (reserved.has(input.nickname)) {
+      throw new AppError('CONTENT_REJECTED', { message: 'This nickname is reserved for the station (or looks like one that is); please choose another.' });
+    }
+    // Bans on nicknames are kept by look-alike skeleton: a ban on "admin" holds "аdmin" and "ＡＤＭＩＮ" too.
+    if (await moderation.isBanned(nicknameSkeleton(input.nickname), sender.client)) {
       throw new AppError('CONTENT_REJECTED', { message: 'You cannot post in this chat right now.' });
     }
     const reason = filter.refusalReason(input.message);
@@ -75,6 +82,7 @@ export class ChatService {
   }
 
   ban(target: BanTarget, seconds: number): Promise<void> {
-    return this.deps.moderation.ban(target, seconds);
+    const stored = target.kind === 'nickname' ? { kind: 'nickname' as const, value: nicknameSkeleton(target.value) } : target;
+    return this.deps.moderation.ban(stored, seconds);
   }
 }

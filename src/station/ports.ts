@@ -16,9 +16,10 @@ export interface ChatLog {
 
 /** Chat moderation state shared by every node: bans and each sender's last message. */
 export interface ModerationStore {
+  /** A nickname ban is given (and looked up) by its look-alike skeleton (station/nickname-skeleton.ts). */
   ban(target: BanTarget, seconds: number): Promise<void>;
-  /** Whether this nickname (any letter case) or this IP is banned now. */
-  isBanned(nickname: string, ip: string): Promise<boolean>;
+  /** Whether this nickname skeleton or this IP is banned now. */
+  isBanned(nicknameSkeleton: string, ip: string): Promise<boolean>;
   /**
    * Records `fingerprint` as the sender's last message for `windowSeconds` and tells whether it
    * repeats the one recorded before (one atomic step, so racing duplicates are caught too).

@@ -41,6 +41,16 @@ export class RedisServerProcess {
     });
   }
 
+  /** Freezes it (SIGSTOP): connections stay open and nothing is answered, as with a hung Redis. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** Lets a paused Redis run again (SIGCONT). */
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Kills it hard, as a crash or a network cut would, and resolves when it is gone. */
   kill(): Promise<void> {
     const child = this.child;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { LimitParam, Text } from './text-rules.js';
+import { LimitParam, Nickname, Text } from './text-rules.js';
 
 // The chat's input rules, shared by both doors: REST (api/mobile/chat.ts) and sockets (live/).
 
@@ -9,12 +9,7 @@ export const ChatHistoryQuery = Type.Object({
 });
 
 export const ChatPostBody = Type.Object({
-  nickname: Type.String({
-    minLength: 2,
-    maxLength: 20,
-    pattern: '^[\\p{L}\\p{Nd}_-]*$',
-    'x-pattern-message': 'may contain only letters, digits, underscore and dash',
-  }),
+  nickname: Nickname({ minLength: 2, maxLength: 20 }),
   message: Text({ minLength: 1, maxLength: 500 }),
 });
 

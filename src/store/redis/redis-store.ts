@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
 import type { Store, StoreLimits } from '../../station/ports.js';
 import { RedisChatLog } from './redis-chat-log.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import { REDIS_RETRY_AFTER_SECONDS, redisCall, type RedisClient } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisWindowCounter } from './redis-window-counter.js';
@@ -33,7 +33,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
       redisCall(async () => (await client.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
     ping: () =>
       redisCall(async () => {
-        if (!client.isReady) throw new AppError('UNAVAILABLE', { message: 'Redis is not connected.' });
+        if (!client.isReady) throw new AppError('UNAVAILABLE', { message: 'Redis is not connected.', retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, alreadyLogged: true });
         await client.ping();
       }),
   };
