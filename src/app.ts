@@ -6,6 +6,9 @@ import { SONG_REQUEST_PHP, stationFeedRoutes } from './api/general/station-feeds
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { MOBILE_API_VERSION } from './api/mobile/status.js';
 import { openApiRoute } from './api/openapi.js';
+import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
+import { stationOverviewRoutes } from './api/admin/station-overview.js';
+import { webPageRoutes } from './api/web/web-pages.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
@@ -97,6 +100,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...subscriptionPlanRoutes(payments, clock),
       ...revenueRoutes(revenue),
       ...chatModerationRoutes(chat),
+      ...requestQueueAdminRoutes(requests),
+      ...stationOverviewRoutes(station),
+      ...webPageRoutes(config),
       ...healthRoutes(store),
       openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes }),
     ],

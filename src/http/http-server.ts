@@ -236,7 +236,7 @@ export class HttpServer {
       const result = outcome instanceof Promise ? await outcome : outcome;
       status = result.status;
       for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders.push([name, value]);
-      if (result.prepared) sendPrepared(target, result.status, result.prepared, responseHeaders, headOnly);
+      if (result.prepared) sendPrepared(target, result.status, result.prepared, responseHeaders, headOnly, result.contentType);
       else sendJson(target, result.status, result.bare ? result.data : { success: true, ...result.envelope, data: result.data }, responseHeaders, false, headOnly);
     } catch (error) {
       if (error instanceof ClientAbortedError || target.aborted) {

@@ -29,12 +29,16 @@ export interface RouteResult {
   bare?: boolean;
   /** The whole body, serialised beforehand (hot answers cached per state and second). */
   prepared?: Buffer;
+  /** Content-Type of a prepared body that is not JSON (static files); default JSON. */
+  contentType?: string;
 }
 
 export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undefined, B extends TSchema | undefined = TSchema | undefined> {
   method: HttpMethod;
   path: string;
   summary: string;
+  /** Left out of the OpenAPI document (static files, which are not part of the API). */
+  undocumented?: true;
   /** `admin`: the Authorization header must carry the admin Bearer key. */
   auth?: 'admin';
   query?: Q;

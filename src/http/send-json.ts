@@ -39,17 +39,27 @@ export function sendJson(
 }
 
 /** Sends a body serialised beforehand (a prepared hot answer), skipping JSON.stringify. */
-export function sendPrepared(target: ResponseTarget, status: number, body: Buffer, headers: HeaderList, headOnly = false): boolean {
-  return write(target, status, body, headers, false, headOnly);
+export function sendPrepared(target: ResponseTarget, status: number, body: Buffer, headers: HeaderList, headOnly = false, contentType = JSON_TYPE): boolean {
+  return write(target, status, body, headers, false, headOnly, contentType);
 }
 
-function write(target: ResponseTarget, status: number, body: string | Buffer, headers: HeaderList, closeConnection: boolean, headOnly: boolean): boolean {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function write(
+  target: ResponseTarget,
+  status: number,
+  body: string | Buffer,
+  headers: HeaderList,
+  closeConnection: boolean,
+  headOnly: boolean,
+  contentType = JSON_TYPE,
+): boolean {
   if (target.aborted || target.answered) return false;
   target.answered = true;
   target.res.cork(() => {
     target.res.writeStatus(statusLine(status));
     for (const [name, value] of headers) target.res.writeHeader(name, value);
-    if (status !== 204) target.res.writeHeader('Content-Type', 'application/json; charset=utf-8');
+    if (status !== 204) target.res.writeHeader('Content-Type', contentType);
     // HEAD: the same headers and Content-Length as GET, no body.
     if (headOnly) target.res.endWithoutBody(Buffer.byteLength(body), closeConnection);
     else target.res.end(body, closeConnection);

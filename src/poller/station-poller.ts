@@ -44,7 +44,10 @@ export class StationPoller {
     if (started) {
       await Promise.all([this.store.station.recordPlay(started.song.id, started.played_at), this.store.station.tally(started.song, 'plays')]);
       const fulfilled = await this.store.requests.markPlayed(started.song.id);
-      if (fulfilled) this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
+      if (fulfilled) {
+        this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
+        this.live.publish('request:updated', fulfilled);
+      }
     }
     progress.state.mostPopular = rankPopularSongs(await this.store.station.tallies());
     await this.store.station.write(progress.state);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { BanTarget, ChatMessage } from './model.js';
+import type { ActiveBan, BanTarget, ChatMessage } from './model.js';
 import type { ChatLog, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
@@ -65,5 +65,13 @@ export class ChatService {
 
   ban(target: BanTarget, seconds: number): Promise<void> {
     return this.deps.moderation.ban(target, seconds);
+  }
+
+  bans(): Promise<ActiveBan[]> {
+    return this.deps.moderation.bans();
+  }
+
+  unban(target: BanTarget): Promise<boolean> {
+    return this.deps.moderation.unban(target);
   }
 }

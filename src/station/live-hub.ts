@@ -9,6 +9,8 @@ export interface LiveEvents {
   'chat:message': ChatMessage;
   'chat:deleted': { id: string };
   'request:new': SongRequest;
+  /** A request left the queue: played (on air or marked by staff) or rejected. */
+  'request:updated': SongRequest;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface ChatMessage {
 }
 
 export type BanTarget = { kind: 'nickname' | 'ip'; value: string };
+/** A ban in force: nicknames are stored in lower case; `until` is Unix seconds. */
+export type ActiveBan = BanTarget & { until: number };
 
 export type RequestPriority = 'low' | 'normal' | 'high';
 export type RequestStatus = 'pending' | 'played' | 'rejected';

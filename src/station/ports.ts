@@ -1,6 +1,6 @@
 import type { RateLimiter } from '../limits/rate-limit.js';
 import type { RateLimitSettings } from '../limits/rate-limit.js';
-import type { BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
+import type { ActiveBan, BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
 import type { Song } from './song.js';
 
 // The ports of the domain: what the services need from a backend. store/memory and store/redis
@@ -20,6 +20,10 @@ export interface ModerationStore {
   ban(target: BanTarget, seconds: number): Promise<void>;
   /** Whether this nickname (any letter case) or this IP is banned now. */
   isBanned(nickname: string, ip: string): Promise<boolean>;
+  /** Every ban still in force, soonest to end first. */
+  bans(): Promise<ActiveBan[]>;
+  /** Lifts a ban; false when there was none in force. */
+  unban(target: BanTarget): Promise<boolean>;
   /**
    * Records `fingerprint` as the sender's last message for `windowSeconds` and tells whether it
    * repeats the one recorded before (one atomic step, so racing duplicates are caught too).
@@ -44,6 +48,8 @@ export interface RequestQueue {
   list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]>;
   /** The pending request for this song becomes `played` (the poller calls this on a song change). */
   markPlayed(songId: string): Promise<SongRequest | null>;
+  /** A pending request, by id, becomes `played` or `rejected` (staff action); null when none is pending with that id. */
+  resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null>;
 }
 
 export interface FeedbackLog {

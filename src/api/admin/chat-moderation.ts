@@ -13,6 +13,9 @@ export const BanBody = Type.Object({
   reason: Type.Optional(Text({ maxLength: 200 })),
 });
 
+const BanKind = Type.Union([Type.Literal('nickname'), Type.Literal('ip')]);
+const BanSchema = Type.Object({ kind: BanKind, value: Type.String(), until: Type.Integer({ description: 'Unix seconds' }) });
+
 export function chatModerationRoutes(chat: ChatService): RouteDefinition[] {
   return [
     defineRoute({
@@ -52,6 +55,29 @@ export function chatModerationRoutes(chat: ChatService): RouteDefinition[] {
         for (const target of targets) await chat.ban(target, body.seconds);
         log.info({ targets, seconds: body.seconds, reason: body.reason, requestId }, 'chat ban');
         return created({ bans: targets, until: Math.floor(Date.now() / 1000) + body.seconds, reason: body.reason ?? null });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/admin/chat/bans',
+      summary: 'The chat bans in force, soonest to end first (nicknames in lower case)',
+      auth: 'admin',
+      response: Type.Object({ bans: Type.Array(BanSchema) }),
+      handler: async () => ok({ bans: await chat.bans() }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/admin/chat/bans/:kind/:value',
+      summary: 'Lift a ban on a nickname or an IP address',
+      auth: 'admin',
+      response: Type.Object({ kind: BanKind, value: Type.String(), lifted: Type.Literal(true) }),
+      handler: async ({ params, log }) => {
+        const kind = params.kind;
+        if (kind !== 'nickname' && kind !== 'ip') throw new AppError('NOT_FOUND', { message: 'A ban is on a nickname or an ip.' });
+        const value = kind === 'ip' ? normalizeIp(params.value ?? '') : (params.value ?? '');
+        if (!(await chat.unban({ kind, value }))) throw new AppError('NOT_FOUND', { message: 'No ban in force on that ' + kind + '.' });
+        log.info({ kind, value }, 'chat ban lifted');
+        return ok({ kind, value, lifted: true });
       },
     }),
   ];
