@@ -19,6 +19,9 @@ export function webPageRoutes(config: Readonly<Config>, root = WEB_ROOT): RouteD
       STATION_NAME: config.station.name,
       STATION_GENRE: config.station.genre,
       LANGUAGE: config.station.language,
+      // The listener page explains the request rules before they refuse anything.
+      REQUEST_THRESHOLD: String(config.requests.thresholdSeconds),
+      REQUEST_DELAY: String(config.requests.delaySeconds),
     },
     mediaSources: [new URL(config.station.streamUrl).origin],
   });
