@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { WEB_ROOT } from '../src/api/web/web-pages.js';
 import { chromiumInstalled, launchChromium } from './support/browser.js';
@@ -48,6 +48,11 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     });
     browser = await launchChromium();
   }, 60_000);
+
+  // Each page holds a live connection, and the server allows 20 per address: close them after each test.
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -112,26 +117,26 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   it('delivers a chat message posted in one browser to another, remembers the nickname, and says why one is refused', async () => {
     const ruth = await openPage('/');
     const naomi = await openPage('/');
-    await ruth.getByLabel('Nickname').fill('Ruth');
-    await ruth.getByLabel('Message').fill('Where you go I will go');
-    await ruth.getByRole('button', { name: 'Send' }).click();
+    await ruth.getByLabel('Nickname', { exact: true }).fill('Ruth');
+    await ruth.getByLabel('Message', { exact: true }).fill('Where you go I will go');
+    await ruth.getByRole('button', { name: 'Send', exact: true }).click();
     await naomi.locator('.chat-list').getByText('Where you go I will go').waitFor();
     expect(await naomi.locator('.chat-list li').last().textContent()).toContain('Ruth');
 
     // A link is refused by the chat rules: said in words, next to the form.
-    await ruth.getByLabel('Message').fill('visit http://spam.example.com now');
-    await ruth.getByRole('button', { name: 'Send' }).click();
+    await ruth.getByLabel('Message', { exact: true }).fill('visit http://spam.example.com now');
+    await ruth.getByRole('button', { name: 'Send', exact: true }).click();
     await expectText(ruth, '#chat-error', 'Your message was not posted');
 
     await ruth.reload();
-    expect(await ruth.getByLabel('Nickname').inputValue()).toBe('Ruth');
+    expect(await ruth.getByLabel('Nickname', { exact: true }).inputValue()).toBe('Ruth');
   }, 60_000);
 
   it('lets a moderator delete a message in the console, and it disappears from the listener page', async () => {
     const listener = await openPage('/');
-    await listener.getByLabel('Nickname').fill('Spammer');
-    await listener.getByLabel('Message').fill('Buy cheap watches today');
-    await listener.getByRole('button', { name: 'Send' }).click();
+    await listener.getByLabel('Nickname', { exact: true }).fill('Spammer');
+    await listener.getByLabel('Message', { exact: true }).fill('Buy cheap watches today');
+    await listener.getByRole('button', { name: 'Send', exact: true }).click();
     await listener.locator('.chat-list').getByText('Buy cheap watches today').waitFor();
 
     const staff = await signInToConsole();
@@ -145,8 +150,8 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     await staff.getByLabel('Nickname or address').fill('Spammer');
     await staff.getByRole('button', { name: 'Add ban' }).click();
     await staff.locator('#ban-list').getByText('spammer').waitFor();
-    await listener.getByLabel('Message').fill('Still here');
-    await listener.getByRole('button', { name: 'Send' }).click();
+    await listener.getByLabel('Message', { exact: true }).fill('Still here');
+    await listener.getByRole('button', { name: 'Send', exact: true }).click();
     await expectText(listener, '#chat-error', 'cannot post in this chat');
     await staff.getByRole('button', { name: 'Unban: spammer' }).click();
     await staff.locator('#ban-list').waitFor({ state: 'detached' });
@@ -247,7 +252,7 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
         const page = await context.newPage();
         await page.goto(server.url + '/');
         await page.locator('#now-playing .title').waitFor();
-        await page.locator('.chat-list').waitFor();
+        await page.locator('#chat-heading').waitFor();
         const file = join(SHOTS, `listener-${name}-${scheme}.png`);
         await page.screenshot({ path: file, fullPage: true });
         written.push(file);
@@ -304,8 +309,9 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   });
 });
 
+/** Waits until an element matching `selector` shows `text` (Playwright selectors: :has-text works). */
 async function expectText(page: Page, selector: string, text: string): Promise<void> {
-  await page.waitForFunction(([s, t]) => document.querySelector(s)?.textContent?.includes(t) ?? false, [selector, text] as const, { timeout: 15_000 });
+  await page.locator(selector).filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
 /** A second site on another port (another origin) embedding the widgets both ways. */

@@ -153,8 +153,10 @@ export class RadioPlayer extends RadioWidget {
   protected render(): void {
     const song = this.state.nowPlaying?.now_playing?.song;
     const station = this.getAttribute('station') ?? '';
-    this.button.textContent = this.playing ? `❚❚ ${this.strings.pause}` : `▶ ${this.strings.play}`;
-    this.button.setAttribute('aria-label', `${this.playing ? this.strings.pause : this.strings.listenLive}${station ? `: ${station}` : ''}`);
+    // The visible word starts the accessible name (WCAG 2.5.3); the station name follows for screen readers.
+    const icon = el('span', '', this.playing ? '❚❚ ' : '▶ ');
+    icon.setAttribute('aria-hidden', 'true');
+    this.button.replaceChildren(icon, this.playing ? this.strings.pause : this.strings.listenLive, el('span', 'vh', station ? ` ${station}` : ''));
     this.button.disabled = !this.state.streamUrl;
     this.song.textContent = song ? song.text : station;
   }
