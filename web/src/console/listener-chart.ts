@@ -25,7 +25,7 @@ export function ListenerChart({ history }: { history: HistoryPoint[] }) {
         width: Math.max(260, element.clientWidth),
         height: 220,
         legend: { show: false },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] } },
+        scales: { x: { time: true, range: () => [Date.now() / 1000 - 86_400, Date.now() / 1000] }, y: { range: (_u, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] } },
         series: [{}, { label: t.listeners(2).replace(/^\d+\s*/, ''), stroke: accent, width: 2, fill: 'rgba(11,87,164,.15)', points: { show: history.length < 30 } }],
         axes: [axis, axis],
       },

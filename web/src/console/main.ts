@@ -94,7 +94,7 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
                 <div><dt>${t.sourceHealth}</dt><dd data-online=${overview.status.online}>${overview.status.online ? t.onAir : t.offAir} (${overview.status.server_status})</dd></div>
                 <div><dt>${t.quality}</dt><dd>${overview.status.quality}</dd></div>
                 <div><dt>${t.uptime}</dt><dd>${overview.status.uptime.human}</dd></div>
-                <div><dt>${t.listeners24h.split(' ')[0]}</dt><dd>${overview.status.listeners}</dd></div>
+                <div><dt>${t.listenersNow}</dt><dd>${overview.status.listeners}</dd></div>
                 <div><dt>${t.peakToday}</dt><dd>${overview.stats.peak_listeners_today}</dd></div>
               </dl>`
           : html`<p class="muted">${t.loading}</p>`}
@@ -142,4 +142,7 @@ function ConsolePage() {
   />`;
 }
 
-render(html`<${ConsolePage} />`, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// The server-rendered placeholder (the station name, shown before the script runs) gives way to the app.
+root.replaceChildren();
+render(html`<${ConsolePage} />`, root);

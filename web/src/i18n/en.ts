@@ -67,6 +67,7 @@ const en = {
   sourceHealth: 'Source',
   quality: 'Quality',
   uptime: 'Uptime',
+  listenersNow: 'Listeners now',
   peakToday: 'Peak today',
   listeners24h: 'Listeners over 24 hours',
   noHistory: 'No listener history yet.',

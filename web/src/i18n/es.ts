@@ -65,6 +65,7 @@ const es: Strings = {
   sourceHealth: 'Fuente',
   quality: 'Calidad',
   uptime: 'Tiempo en el aire',
+  listenersNow: 'Oyentes ahora',
   peakToday: 'Máximo de hoy',
   listeners24h: 'Oyentes en 24 horas',
   noHistory: 'Aún no hay historial.',

@@ -96,4 +96,7 @@ function ListenerPage() {
     </main>`;
 }
 
-render(html`<${ListenerPage} />`, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// The server-rendered placeholder (the station name, shown before the script runs) gives way to the app.
+root.replaceChildren();
+render(html`<${ListenerPage} />`, root);
