@@ -114,6 +114,26 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Play' }).isEnabled()).toBe(true);
   }, 60_000);
 
+  it('says when it is offline, and clears the notice when it is back', async () => {
+    const page = await openPage('/');
+    await page.locator('#now-playing .title').waitFor();
+    expect(await page.locator('.connection').textContent()).toBe('');
+    await page.context().setOffline(true);
+    await expectText(page, '.connection', 'Offline: trying to reconnect');
+    await page.context().setOffline(false);
+    await page.locator('.connection:empty').waitFor({ state: 'attached' });
+  }, 60_000);
+
+  it('lets a listener rate the song on air, once', async () => {
+    const page = await openPage('/');
+    await page.getByRole('button', { name: '4 stars' }).click();
+    await expectText(page, '.rated', 'You gave this song 4 stars');
+    const feedback = await server.app.store.feedback.recent(1);
+    expect(feedback[0]).toMatchObject({ type: 'song_rating', rating: 4, song: { title: 'You Say' } });
+    await page.reload();
+    await expectText(page, '.rated', 'You gave this song 4 stars');
+  }, 60_000);
+
   it('delivers a chat message posted in one browser to another, remembers the nickname, and says why one is refused', async () => {
     const ruth = await openPage('/');
     const naomi = await openPage('/');

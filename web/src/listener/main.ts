@@ -72,7 +72,7 @@ function ListenerPage() {
           ${song ? html`<p class="song"><span class="title">${song.title}</span><span class="artist">${song.artist}</span></p>` : html`<p class="muted">${t.nothingPlaying}</p>`}
         </div>
         <${Player} streamUrl=${streamUrl} song=${song} stationName=${stationName} />
-        ${song && html`<${Rating} song=${song} />`}
+        ${song && html`<${Rating} key=${song.id} song=${song} />`}
       </section>
       <section class="card" aria-labelledby="schedule-heading">
         <h2 id="schedule-heading">${t.schedule}</h2>

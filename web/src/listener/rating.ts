@@ -7,17 +7,11 @@ import type { Song } from '../shared/live.js';
 
 const storageKey = (song: Song) => `radio-rated:${song.id}`;
 
-/** 1–5 stars for the song on air (POST /api/mobile/feedback, type song_rating); one rating per song per device. */
+/** 1–5 stars for the song on air (keyed by song: a new song starts afresh) (POST /api/mobile/feedback, type song_rating); one rating per song per device. */
 export function Rating({ song }: { song: Song }) {
   const [given, setGiven] = useState<number | null>(() => Number(localStorage.getItem(storageKey(song))) || null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [shownFor, setShownFor] = useState(song.id);
-  if (shownFor !== song.id) {
-    setShownFor(song.id);
-    setGiven(Number(localStorage.getItem(storageKey(song))) || null);
-    setError('');
-  }
 
   const rate = async (rating: number) => {
     setBusy(true);

@@ -11,8 +11,12 @@ export function useConnected(socket: Socket): boolean {
     socket.on('connect', up);
     socket.on('disconnect', down);
     socket.on('connect_error', down);
+    // Back online: trust the socket (it reconnects by itself if the connection was lost meanwhile).
+    const online = () => setConnected(socket.connected);
     window.addEventListener('offline', down);
+    window.addEventListener('online', online);
     return () => {
+      window.removeEventListener('online', online);
       socket.off('connect', up);
       socket.off('disconnect', down);
       socket.off('connect_error', down);
