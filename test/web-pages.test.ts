@@ -293,10 +293,17 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     const context = await browser.newContext({ viewport: PHONE });
     contexts.push(context);
     const page = await context.newPage();
-    const started = Date.now();
+    // Notes the moment the song appears (the page's own clock, not the test's polling); init
+    // scripts run through the DevTools protocol, outside the page's CSP.
+    await page.addInitScript(() => {
+      const w = window as unknown as { songShownAt?: number };
+      new MutationObserver(() => {
+        if (w.songShownAt === undefined && document.querySelector('#now-playing[data-loaded="true"]')) w.songShownAt = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
     await page.goto(server.url + '/', { waitUntil: 'load' });
-    await page.locator('#now-playing .title').waitFor();
-    const shownMs = Date.now() - started;
+    await page.locator('#now-playing[data-loaded="true"]').waitFor();
+    const shownMs = await page.evaluate(() => Math.round((window as unknown as { songShownAt: number }).songShownAt));
     const figures = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];

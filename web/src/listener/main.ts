@@ -68,8 +68,10 @@ function ListenerPage() {
     <main class="grid">
       <section class="card now" aria-labelledby="now-heading">
         <h2 id="now-heading">${t.nowPlaying}</h2>
-        <div aria-live="polite" id="now-playing">
-          ${song ? html`<p class="song"><span class="title">${song.title}</span><span class="artist">${song.artist}</span></p>` : html`<p class="muted">${t.nothingPlaying}</p>`}
+        <div aria-live="polite" id="now-playing" data-loaded=${nowPlaying !== null}>
+          ${song
+            ? html`<p class="song"><span class="title">${song.title}</span><span class="artist">${song.artist}</span></p>`
+            : html`<p class="muted">${nowPlaying ? t.nothingPlaying : t.loading}</p>`}
         </div>
         <${Player} streamUrl=${streamUrl} song=${song} stationName=${stationName} />
         ${song && html`<${Rating} key=${song.id} song=${song} />`}
