@@ -195,6 +195,21 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     await staff.locator('#console-requests').getByText('Oceans').waitFor({ state: 'detached' });
   }, 60_000);
 
+  it('shows revenue per day and currency in the console, and listeners with source health', async () => {
+    const auth = { authorization: `Bearer ${ADMIN_KEY}` };
+    for (const [amount, currency] of [[2500, 'USD'], [1000, 'USD'], [1999, 'EUR']] as const) {
+      const recorded = await call(`${server.url}/api/analytics/revenue.php`, { headers: auth, body: { type: 'donation', amount, currency } });
+      expect(recorded.status).toBe(201);
+    }
+    const staff = await signInToConsole();
+    await expectText(staff, '.table tfoot', 'Total USD');
+    expect(await staff.locator('.table tfoot').textContent()).toContain('$35.00');
+    expect(await staff.locator('.table tfoot').textContent()).toContain('€19.99');
+    await expectText(staff, '.facts', '128kbps MP3');
+    expect(await staff.locator('.facts').textContent()).toContain('On air (online)');
+    await staff.locator('.chart canvas').waitFor();
+  }, 60_000);
+
   it('explains a refused request: the song was played too recently', async () => {
     // A second server with the recently-played rule on, sharing nothing with the first.
     const strict = await startTestServer({
