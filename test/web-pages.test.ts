@@ -74,11 +74,11 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   }
 
   /** Sets the song on Icecast and polls until the hub has it (each poll pushes nowplaying live). */
-  async function play(artist: string, title: string): Promise<void> {
+  async function play(artist: string, title: string, on: TestServer = server): Promise<void> {
     await icecast.setSong(MOUNT, { song: `${artist} - ${title}` });
     await eventually(async () => {
-      await server.app.poller.tick();
-      const song = (await call(`${server.url}/api/mobile/nowplaying`)).body.data.now_playing?.song;
+      await on.app.poller.tick();
+      const song = (await call(`${on.url}/api/mobile/nowplaying`)).body.data.now_playing?.song;
       if (song?.title !== title) throw new Error(`hub has ${song?.title}`);
     });
   }
@@ -210,25 +210,31 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     await staff.locator('.chart canvas').waitFor();
   }, 60_000);
 
-  it('explains a refused request: the song was played too recently', async () => {
+  it('explains refused requests: the song was played too recently, or the listener asked too soon', async () => {
     // A second server with the recently-played rule on, sharing nothing with the first.
     const strict = await startTestServer({
       rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
-      requests: { thresholdSeconds: 900, delaySeconds: 0 },
+      requests: { thresholdSeconds: 900, delaySeconds: 300 },
       stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: false },
     });
     try {
-      await strict.app.poller.tick();
+      await play('Phil Wickham', 'Battle Belongs', strict);
       const context = await browser.newContext({ viewport: PHONE });
       contexts.push(context);
       const page = await context.newPage();
       await page.goto(strict.url + '/');
       expect(await page.locator('#request-rules').textContent()).toContain('last 15 minutes');
-      const song = (await call(`${strict.url}/api/mobile/nowplaying`)).body.data.now_playing.song;
-      await page.getByLabel('Song title').fill(song.title);
-      await page.getByLabel('Artist').fill(song.artist);
+      await page.getByLabel('Song title').fill('battle belongs');
+      await page.getByLabel('Artist').fill('Phil Wickham');
       await page.getByRole('button', { name: 'Send request' }).click();
       await expectText(page, '#request-notice', 'That song was played recently. It can be requested again in 15 minutes.');
+      for (const title of ['Cornerstone', 'Holy Spirit']) {
+        await page.getByLabel('Song title').fill(title);
+        await page.getByLabel('Artist').fill('Hillsong');
+        await page.getByRole('button', { name: 'Send request' }).click();
+        await expectText(page, '#request-notice', title === 'Cornerstone' ? '“Cornerstone” is in the queue.' : 'You can request another one in 5 minutes.');
+      }
+      expect(await page.locator('#request-notice').textContent()).toBe('You have just requested a song. You can request another one in 5 minutes.');
     } finally {
       await strict.close();
     }
@@ -259,6 +265,7 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   }, 60_000);
 
   it('has no serious or critical accessibility violation on /, /console and the widgets (axe-core)', async () => {
+    await play('Hillsong United', 'Oceans');
     const found: Record<string, string[]> = {};
     for (const viewport of [PHONE, DESKTOP]) {
       const listener = await openPage('/', viewport);
@@ -279,6 +286,7 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   }, 120_000);
 
   it('writes screenshots at phone and desktop sizes, light and dark', async () => {
+    await play('Hillsong United', 'Oceans');
     const written: string[] = [];
     for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       for (const scheme of ['light', 'dark'] as const) {
