@@ -4,7 +4,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
-# `npm ci` runs `prepare`, which compiles src/ into dist/.
+COPY web ./web
+# `npm ci` runs `prepare`, which compiles src/ into dist/ and builds web/ into dist/web.
 RUN npm ci
 
 FROM node:20-bookworm-slim

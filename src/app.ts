@@ -5,6 +5,9 @@ import { revenueRoutes } from './api/general/revenue.js';
 import { SONG_REQUEST_PHP, stationFeedRoutes } from './api/general/station-feeds.js';
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { asyncApiRoute } from './api/asyncapi.js';
+import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
+import { stationOverviewRoutes } from './api/admin/station-overview.js';
+import { webPageRoutes } from './api/web/web-pages.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
@@ -141,6 +144,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...chatModerationRoutes(chat, limits.identity, clock),
       ...feedbackAdminRoutes(feedback),
       ...webhookDeliveryRoutes(webhooks),
+      ...requestQueueAdminRoutes(requests),
+      ...stationOverviewRoutes(station),
+      ...webPageRoutes(config),
       ...healthRoutes(store),
       asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
       openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: BUDGETED_PATHS }),

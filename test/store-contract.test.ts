@@ -116,6 +116,22 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect((await store.requests.submit(request('high-1', 'high', t), rules('high-1', t))).kind).toBe('created');
     });
 
+    it('resolves a pending request by id as played or rejected, once, freeing its song', async () => {
+      await fresh();
+      const t = Date.now();
+      await store.requests.submit(request('keep', 'normal', t), rules('keep', t));
+      await store.requests.submit(request('drop', 'normal', t + 1), rules('drop', t + 1));
+      expect(await store.requests.resolve('drop-' + (t + 1), 'rejected')).toMatchObject({ song_title: 'drop', status: 'rejected' });
+      expect(await store.requests.resolve('keep-' + t, 'played')).toMatchObject({ song_title: 'keep', status: 'played' });
+      expect(await store.requests.list('pending', 50)).toEqual([]);
+      expect((await store.requests.list('rejected', 50)).map((r) => r.song_title)).toEqual(['drop']);
+      // Already resolved, or never there: nothing changes.
+      expect(await store.requests.resolve('drop-' + (t + 1), 'played')).toBeNull();
+      expect(await store.requests.resolve('no-such-id', 'played')).toBeNull();
+      // The rejected song may be requested again.
+      expect((await store.requests.submit(request('drop', 'normal', t + 2), rules('drop', t + 2))).kind).toBe('created');
+    });
+
     it('keeps at most its capacity of requests, freeing their songs', async () => {
       await fresh();
       const t = Date.now();
@@ -125,6 +141,27 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(all.at(-1)!.song_title).toBe('s10');
       // s0 rolled off: it is no longer a pending duplicate
       expect((await store.requests.submit(request('s0', 'normal', t + 99), rules('s0', t + 99))).kind).toBe('created');
+    });
+  });
+
+  describe('chat moderation', () => {
+    it('lists the bans in force, soonest to end first, and lifts one', async () => {
+      await fresh();
+      const before = Math.floor(Date.now() / 1000);
+      await store.moderation.ban({ kind: 'nickname', value: 'Troll' }, 3600, 'Tr0ll (as typed)');
+      await store.moderation.ban({ kind: 'ip', value: '2001:db8::7' }, 60);
+      const bans = await store.moderation.bans();
+      expect(bans.map(({ kind, value, label }) => ({ kind, value, label }))).toEqual([
+        { kind: 'ip', value: '2001:db8::7', label: '2001:db8::7' },
+        { kind: 'nickname', value: 'troll', label: 'Tr0ll (as typed)' },
+      ]);
+      expect(bans[0]!.until).toBeGreaterThanOrEqual(before + 59);
+      expect(bans[1]!.until).toBeLessThanOrEqual(before + 3602);
+      expect(await store.moderation.isBanned('TROLL', '192.0.2.1')).toBe(true);
+      expect(await store.moderation.unban({ kind: 'nickname', value: 'TROLL' })).toBe(true);
+      expect(await store.moderation.unban({ kind: 'nickname', value: 'troll' })).toBe(false);
+      expect(await store.moderation.isBanned('Troll', '192.0.2.1')).toBe(false);
+      expect((await store.moderation.bans()).map((b) => b.value)).toEqual(['2001:db8::7']);
     });
   });
 

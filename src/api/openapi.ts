@@ -86,6 +86,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
 export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: DocumentInfo) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
+    if (route.undocumented) continue;
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, info);
   }

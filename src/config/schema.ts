@@ -109,6 +109,8 @@ export const ConfigSchema = Type.Object(
         websiteUrl: Type.String({ format: 'uri' }),
         streamUrl: Type.String({ format: 'uri' }),
         timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. America/Chicago' }),
+        /** Language of the listener page, console and widgets (web/src/i18n/<language>.ts). */
+        language: Type.Union([Type.Literal('en'), Type.Literal('es')]),
       },
       { additionalProperties: false },
     ),

@@ -37,7 +37,7 @@ export class ReplyWriter {
 
   result(ex: Exchange, result: RouteResult): number {
     const body = result.kind === 'prepared' ? result.body : result.kind === 'document' ? JSON.stringify(result.document) : serializeSuccess(result.data, result.envelope);
-    this.write(ex, result.status, body, result.headers, undefined, false);
+    this.write(ex, result.status, body, result.headers, undefined, false, result.kind === 'prepared' ? result.contentType : undefined);
     return result.status;
   }
 
@@ -60,11 +60,12 @@ export class ReplyWriter {
     headers: Record<string, string> | undefined,
     headerList: ReadonlyArray<readonly [string, string]> | undefined,
     closeConnection: boolean,
+    contentType = JSON_TYPE,
   ): void {
     if (ex.aborted || ex.answered) return;
     ex.answered = true;
-    if (ex.inCallback) this.writeNow(ex, status, body, headers, headerList, closeConnection);
-    else ex.res.cork(() => this.writeNow(ex, status, body, headers, headerList, closeConnection));
+    if (ex.inCallback) this.writeNow(ex, status, body, headers, headerList, closeConnection, contentType);
+    else ex.res.cork(() => this.writeNow(ex, status, body, headers, headerList, closeConnection, contentType));
   }
 
   private writeNow(
@@ -74,6 +75,7 @@ export class ReplyWriter {
     headers: Record<string, string> | undefined,
     headerList: ReadonlyArray<readonly [string, string]> | undefined,
     closeConnection: boolean,
+    contentType: string,
   ): void {
     const { res } = ex;
     res.writeStatus(statusLine(status));
@@ -86,7 +88,7 @@ export class ReplyWriter {
     }
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
-    if (status !== 204) res.writeHeader('Content-Type', JSON_TYPE);
+    if (status !== 204) res.writeHeader('Content-Type', contentType);
     // uWS says `Connection: close` itself only when it decides to close; a client that asked for
     // it must hear it too, or a keep-alive pool reuses a socket we are closing.
     if (ex.closeAfter) res.writeHeader('Connection', 'close');

@@ -28,12 +28,14 @@ export type RouteResult =
   /** A whole JSON document without the envelope (openapi.json). */
   | { kind: 'document'; status: 200; document: unknown; headers?: Record<string, string> }
   /** A body serialised beforehand with `serializeSuccess` (hot answers cached per state and second). */
-  | { kind: 'prepared'; status: 200; body: Buffer; headers?: Record<string, string> };
+  | { kind: 'prepared'; status: 200; body: Buffer; headers?: Record<string, string>; /** When not JSON (static files). */ contentType?: string };
 
 export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undefined, B extends TSchema | undefined = TSchema | undefined> {
   method: HttpMethod;
   path: string;
   summary: string;
+  /** Left out of the OpenAPI document (static files, which are not part of the API). */
+  undocumented?: true;
   /** `admin`: the Authorization header must carry the admin Bearer key. */
   auth?: 'admin';
   /** Request headers the handler reads (lower-case); only these are copied out of uWS. */

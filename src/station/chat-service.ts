@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { BanTarget, ChatMessage } from './model.js';
+import type { ActiveBan, BanTarget, ChatMessage } from './model.js';
 import type { ChatLog, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
@@ -82,7 +82,16 @@ export class ChatService {
   }
 
   ban(target: BanTarget, seconds: number): Promise<void> {
+    // A nickname ban matches on the look-alike skeleton; the list shows the nickname as staff wrote it.
     const stored = target.kind === 'nickname' ? { kind: 'nickname' as const, value: nicknameSkeleton(target.value) } : target;
-    return this.deps.moderation.ban(stored, seconds);
+    return this.deps.moderation.ban(stored, seconds, target.value);
+  }
+
+  bans(): Promise<ActiveBan[]> {
+    return this.deps.moderation.bans();
+  }
+
+  unban(target: BanTarget): Promise<boolean> {
+    return this.deps.moderation.unban(target.kind === 'nickname' ? { kind: 'nickname', value: nicknameSkeleton(target.value) } : target);
   }
 }

@@ -11,6 +11,8 @@ export interface LiveEvents {
   'request:new': SongRequest;
   /** A pending request whose song has started (the poller marked it played). */
   'request:played': SongRequest;
+  /** A request left the queue: played (on air or marked by staff) or rejected. */
+  'request:updated': SongRequest;
 }
 
 /**

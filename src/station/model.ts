@@ -11,6 +11,9 @@ export interface ChatMessage {
 }
 
 export type BanTarget = { kind: 'nickname' | 'ip'; value: string };
+/** A ban in force: nicknames are stored in lower case; `until` is Unix seconds. */
+/** A ban in force; `label` is what staff wrote (the nickname as typed), `value` what it matches on. */
+export type ActiveBan = BanTarget & { label: string; until: number };
 
 export type RequestPriority = 'low' | 'normal' | 'high';
 export type RequestStatus = 'pending' | 'played' | 'rejected';

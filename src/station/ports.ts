@@ -1,5 +1,5 @@
 import type { WindowCounterFactory } from '../limits/window-counter.js';
-import type { BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
+import type { ActiveBan, BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
 import type { Song } from './song.js';
 
 // The ports of the domain: what the services need from a backend. store/memory and store/redis
@@ -17,9 +17,14 @@ export interface ChatLog {
 /** Chat moderation state shared by every node: bans and each sender's last message. */
 export interface ModerationStore {
   /** A nickname ban is given (and looked up) by its look-alike skeleton (station/nickname-skeleton.ts). */
-  ban(target: BanTarget, seconds: number): Promise<void>;
+  /** Bans `target` for `seconds`; `label` (default the value) is how the bans list shows it. */
+  ban(target: BanTarget, seconds: number, label?: string): Promise<void>;
   /** Whether this nickname skeleton or this IP is banned now. */
   isBanned(nicknameSkeleton: string, ip: string): Promise<boolean>;
+  /** Every ban still in force, soonest to end first. */
+  bans(): Promise<ActiveBan[]>;
+  /** Lifts a ban; false when there was none in force. */
+  unban(target: BanTarget): Promise<boolean>;
   /**
    * Records `fingerprint` as the sender's last message for `windowSeconds` and tells whether it
    * repeats the one recorded before (one atomic step, so racing duplicates are caught too).
@@ -44,6 +49,8 @@ export interface RequestQueue {
   list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]>;
   /** The pending request for this song becomes `played` (the poller calls this on a song change). */
   markPlayed(songId: string): Promise<SongRequest | null>;
+  /** A pending request, by id, becomes `played` or `rejected` (staff action); null when none is pending with that id. */
+  resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null>;
 }
 
 export interface FeedbackLog {

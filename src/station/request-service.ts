@@ -83,4 +83,12 @@ export class RequestService {
   list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
     return this.store.requests.list(status, limit);
   }
+
+  /** Staff mark a pending request played or rejected; every live client hears of it. */
+  async resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest> {
+    const resolved = await this.store.requests.resolve(id, status);
+    if (!resolved) throw new AppError('NOT_FOUND', { message: 'No pending request has that id.' });
+    this.live.publish('request:updated', resolved);
+    return resolved;
+  }
 }

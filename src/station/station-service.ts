@@ -82,7 +82,7 @@ export class StationService {
       const fulfilled = await this.stores.requests.markPlayed(started.song.id);
       if (fulfilled) {
         this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
-        events.push({ event: 'request:played', payload: fulfilled });
+        events.push({ event: 'request:played', payload: fulfilled }, { event: 'request:updated', payload: fulfilled });
       }
     }
     const state = { ...progress.state, mostPopular: rankPopularSongs(await this.store.tallies()) };

@@ -15,6 +15,14 @@ export const BanBody = Type.Object({
   reason: Type.Optional(Text({ maxLength: 200 })),
 });
 
+const BanKind = Type.Union([Type.Literal('nickname'), Type.Literal('ip')]);
+const BanSchema = Type.Object({
+  kind: BanKind,
+  value: Type.String({ description: 'what the ban matches on (a nickname skeleton, or a client): give it to lift the ban' }),
+  label: Type.String({ description: 'the nickname or address as staff wrote it' }),
+  until: Type.Integer({ description: 'Unix seconds' }),
+});
+
 export function chatModerationRoutes(chat: ChatService, clients: Pick<ClientIdentity, 'keyOf'>, clock: Clock): RouteDefinition[] {
   return [
     defineRoute({
@@ -56,6 +64,32 @@ export function chatModerationRoutes(chat: ChatService, clients: Pick<ClientIden
         for (const target of targets) await chat.ban(target, body.seconds);
         log.info({ targets, seconds: body.seconds, reason: body.reason, requestId }, 'chat ban');
         return created({ bans: targets, until: toUnixSeconds(clock()) + body.seconds, reason: body.reason ?? null });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/admin/chat/bans',
+      summary: 'The chat bans in force, soonest to end first (nicknames in lower case)',
+      auth: 'admin',
+      response: Type.Object({ bans: Type.Array(BanSchema) }),
+      handler: async () => ok({ bans: await chat.bans() }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/admin/chat/bans/:kind/:value',
+      summary: 'Lift a ban on a nickname, or on a client: an address (its IPv6 /64 when IPv6) or the network as listed (URL-encoded)',
+      auth: 'admin',
+      errors: ['NOT_FOUND'],
+      response: Type.Object({ kind: BanKind, value: Type.String(), lifted: Type.Literal(true) }),
+      handler: async ({ params, log }) => {
+        const kind = params.kind;
+        if (kind !== 'nickname' && kind !== 'ip') throw new AppError('NOT_FOUND', { message: 'A ban is on a nickname or an ip.' });
+        const raw = params.value ?? '';
+        // An address lifts the ban on its client; a network ("2001:db8::/64") is taken as listed.
+        const value = kind === 'ip' ? (raw.includes('/') ? raw : clients.keyOf(normalizeIp(raw))) : raw;
+        if (!(await chat.unban({ kind, value }))) throw new AppError('NOT_FOUND', { message: 'No ban in force on that ' + kind + '.' });
+        log.info({ kind, value }, 'chat ban lifted');
+        return ok({ kind, value, lifted: true });
       },
     }),
   ];

@@ -1,20 +1,37 @@
 import type { Clock } from '../../station/clock.js';
-import type { BanTarget } from '../../station/model.js';
+import type { ActiveBan, BanTarget } from '../../station/model.js';
 import type { ModerationStore } from '../../station/ports.js';
 
 /** Bans and last messages of this one process; expired entries are dropped as they are met. */
 export class MemoryModerationStore implements ModerationStore {
-  private readonly bans = new Map<string, number>();
+  private readonly banUntil = new Map<string, { until: number; label: string }>();
   private readonly lastMessages = new Map<string, { fingerprint: string; until: number }>();
 
   constructor(private readonly clock: Clock) {}
 
-  async ban(target: BanTarget, seconds: number): Promise<void> {
-    this.bans.set(banKey(target), this.clock() + seconds * 1000);
+  async ban(target: BanTarget, seconds: number, label = target.value): Promise<void> {
+    this.banUntil.set(banKey(target), { until: this.clock() + seconds * 1000, label });
   }
 
   async isBanned(nickname: string, ip: string): Promise<boolean> {
     return this.active(banKey({ kind: 'nickname', value: nickname })) || this.active(banKey({ kind: 'ip', value: ip }));
+  }
+
+  async bans(): Promise<ActiveBan[]> {
+    const now = this.clock();
+    const active: ActiveBan[] = [];
+    for (const [key, { until, label }] of this.banUntil) {
+      if (until <= now) this.banUntil.delete(key);
+      else active.push({ ...targetOfKey(key), label, until: Math.ceil(until / 1000) });
+    }
+    return active.sort((a, b) => a.until - b.until);
+  }
+
+  async unban(target: BanTarget): Promise<boolean> {
+    const key = banKey(target);
+    const wasActive = this.active(key);
+    this.banUntil.delete(key);
+    return wasActive;
   }
 
   async repeatsLast(sender: string, fingerprint: string, windowSeconds: number): Promise<boolean> {
@@ -26,10 +43,10 @@ export class MemoryModerationStore implements ModerationStore {
   }
 
   private active(key: string): boolean {
-    const until = this.bans.get(key);
+    const until = this.banUntil.get(key)?.until;
     if (until === undefined) return false;
     if (until > this.clock()) return true;
-    this.bans.delete(key);
+    this.banUntil.delete(key);
     return false;
   }
 
@@ -39,3 +56,9 @@ export class MemoryModerationStore implements ModerationStore {
 }
 
 export const banKey = (target: BanTarget) => `${target.kind}:${target.kind === 'nickname' ? target.value.toLowerCase() : target.value}`;
+
+/** The inverse of banKey (an IPv6 address has colons of its own: split at the first one only). */
+export function targetOfKey(key: string): BanTarget {
+  const colon = key.indexOf(':');
+  return { kind: key.slice(0, colon) as BanTarget['kind'], value: key.slice(colon + 1) };
+}

@@ -53,6 +53,14 @@ export class MemoryRequestQueue implements RequestQueue {
     return { ...entry.request };
   }
 
+  async resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null> {
+    const entry = this.entries.find((e) => e.request.id === id);
+    if (!entry || entry.request.status !== 'pending') return null;
+    entry.request.status = status;
+    if (this.pendingBySong.get(entry.songId) === entry) this.pendingBySong.delete(entry.songId);
+    return { ...entry.request };
+  }
+
   private trim(now: number): void {
     while (this.entries.length > this.capacity) {
       const dropped = this.entries.shift()!;

@@ -1,5 +1,5 @@
-import { banKey } from '../memory/memory-moderation-store.js';
-import type { BanTarget } from '../../station/model.js';
+import { banKey, targetOfKey } from '../memory/memory-moderation-store.js';
+import type { ActiveBan, BanTarget } from '../../station/model.js';
 import type { ModerationStore } from '../../station/ports.js';
 import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
@@ -10,9 +10,9 @@ export class RedisModerationStore implements ModerationStore {
     private readonly prefix: string,
   ) {}
 
-  ban(target: BanTarget, seconds: number): Promise<void> {
+  ban(target: BanTarget, seconds: number, label = target.value): Promise<void> {
     return redisCall(async () => {
-      await this.client.set(`${this.prefix}chat:ban:${banKey(target)}`, '1', { EX: seconds });
+      await this.client.set(`${this.prefix}chat:ban:${banKey(target)}`, label, { EX: seconds });
     });
   }
 
@@ -23,6 +23,31 @@ export class RedisModerationStore implements ModerationStore {
     });
   }
 
+  bans(): Promise<ActiveBan[]> {
+    return redisCall(async () => {
+      const base = `${this.prefix}chat:ban:`;
+      const keys: string[] = [];
+      // Bans are few; SCAN walks the keyspace without blocking Redis the way KEYS would.
+      for await (const batch of this.client.scanIterator({ MATCH: `${escapeGlob(base)}*`, COUNT: 500 })) keys.push(...(batch as unknown as string[]));
+      if (keys.length === 0) return [];
+      const [now, labels, ...ttls] = await Promise.all([this.client.time(), this.client.mGet(keys), ...keys.map((key) => this.client.pTTL(key))]);
+      const nowMs = Number((now as unknown as [string, string])[0]) * 1000;
+      const active: ActiveBan[] = [];
+      keys.forEach((key, i) => {
+        const ttl = ttls[i] as number;
+        const target = targetOfKey(key.slice(base.length));
+        // Bans from before labels were kept hold '1': they show their value.
+        const label = (labels as Array<string | null>)[i];
+        if (ttl > 0) active.push({ ...target, label: label && label !== '1' ? label : target.value, until: Math.ceil((nowMs + ttl) / 1000) });
+      });
+      return active.sort((a, b) => a.until - b.until);
+    });
+  }
+
+  unban(target: BanTarget): Promise<boolean> {
+    return redisCall(async () => (await this.client.del(`${this.prefix}chat:ban:${banKey(target)}`)) > 0);
+  }
+
   repeatsLast(sender: string, fingerprint: string, windowSeconds: number): Promise<boolean> {
     return redisCall(async () => {
       const previous = await this.client.set(`${this.prefix}chat:last:${sender}`, fingerprint, { EX: Math.max(1, windowSeconds), GET: true });
@@ -30,3 +55,5 @@ export class RedisModerationStore implements ModerationStore {
     });
   }
 }
+
+const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);

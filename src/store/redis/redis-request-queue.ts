@@ -70,6 +70,21 @@ redis.call('HSET', KEYS[1], id, json)
 return json
 `);
 
+// KEYS: data, pending, bySong, songOf. ARGV: id, new status.
+const RESOLVE = new LuaScript(`
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return false end
+local request = cjson.decode(json)
+if request.status ~= 'pending' then return false end
+request.status = ARGV[2]
+json = cjson.encode(request)
+redis.call('HSET', KEYS[1], ARGV[1], json)
+redis.call('ZREM', KEYS[2], ARGV[1])
+local song = redis.call('HGET', KEYS[4], ARGV[1])
+if song and redis.call('HGET', KEYS[3], song) == ARGV[1] then redis.call('HDEL', KEYS[3], song) end
+return json
+`);
+
 /** The song request queue in Redis; every change is one Lua script, so nodes cannot race. */
 export class RedisRequestQueue implements RequestQueue {
   private readonly keys: { data: string; pending: string; all: string; bySong: string; songOf: string };
@@ -112,6 +127,14 @@ export class RedisRequestQueue implements RequestQueue {
   markPlayed(songId: string): Promise<SongRequest | null> {
     return redisCall(async () => {
       const json = (await MARK_PLAYED.run(this.client, [this.keys.data, this.keys.pending, this.keys.bySong], [songId])) as string | null;
+      return json ? (JSON.parse(json) as SongRequest) : null;
+    });
+  }
+
+  resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null> {
+    return redisCall(async () => {
+      const k = this.keys;
+      const json = (await RESOLVE.run(this.client, [k.data, k.pending, k.bySong, k.songOf], [id, status])) as string | null;
       return json ? (JSON.parse(json) as SongRequest) : null;
     });
   }

@@ -1,0 +1,55 @@
+// Precompresses the built site: x.js → x.js.br and x.js.gz next to it (the server sends the
+// smallest the browser accepts), and prints the listener page's size for the README.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = join(import.meta.dirname, '../dist/web');
+const compressible = /\.(js|css|html|svg|json|txt)$/;
+const files = [];
+const walk = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full);
+    else if (compressible.test(name)) files.push(full);
+  }
+};
+walk(root);
+const sizes = new Map();
+for (const file of files) {
+  const body = readFileSync(file);
+  const gz = gzipSync(body, { level: 9 });
+  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  writeFileSync(`${file}.gz`, gz);
+  writeFileSync(`${file}.br`, br);
+  sizes.set(relative(root, file), { raw: body.length, gzip: gz.length, br: br.length });
+}
+
+// What the listener page loads: index.html and everything it references, transitively.
+function closure(entry) {
+  const seen = new Set();
+  const visit = (path) => {
+    if (seen.has(path) || !sizes.has(path)) return;
+    seen.add(path);
+    const text = readFileSync(join(root, path), 'utf8');
+    for (const match of text.matchAll(/assets\/[\w.-]+\.(?:js|css)/g)) visit(match[0]);
+    // Chunks import each other relatively: "./preact-1a2b3c.js".
+    if (path.startsWith('assets/')) for (const match of text.matchAll(/["']\.\/([\w.-]+\.(?:js|css))["']/g)) visit(`assets/${match[1]}`);
+  };
+  visit(entry);
+  return [...seen];
+}
+const report = (label, entry, budget) => {
+  const total = { raw: 0, gzip: 0, br: 0 };
+  for (const path of closure(entry)) for (const k of Object.keys(total)) total[k] += sizes.get(path)[k];
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`web: ${label}: ${kb(total.raw)} raw, ${kb(total.gzip)} gzip, ${kb(total.br)} brotli${budget ? ` (budget ${budget} KB gzip)` : ''}`);
+  if (budget && total.gzip > budget * 1024) {
+    console.error(`web: ${label} is over its budget`);
+    process.exitCode = 1;
+  }
+};
+report('listener page', 'index.html', 60);
+report('console', 'console.html');
+report('widget page', 'widget/now-playing.html');
+report('widget.js', 'widget.js');

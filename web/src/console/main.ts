@@ -1,0 +1,148 @@
+import { render } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import '../styles/base.css';
+import '../styles/console.css';
+import { api } from '../shared/api.js';
+import { html } from '../shared/html.js';
+import { t } from '../shared/i18n.js';
+import { connectLive, type NowPlaying, type SongRequest } from '../shared/live.js';
+import { useConnected } from '../shared/use-live.js';
+import { RequestQueue } from '../listener/requests.js';
+import { ListenerChart, type HistoryPoint } from './listener-chart.js';
+import { Moderation } from './moderation.js';
+import { Revenue } from './revenue.js';
+
+// The admin key lives in sessionStorage: gone when the tab closes, never written anywhere else.
+const KEY = 'radio-admin-key';
+const stationName = document.querySelector<HTMLMetaElement>('meta[name="radio-station"]')?.content ?? '';
+
+interface Overview {
+  status: { online: boolean; server_status: string; quality: string; uptime: { human: string }; listeners: number };
+  stats: { peak_listeners_today: number; listener_history: HistoryPoint[] };
+  now_playing: NowPlaying;
+}
+
+function SignIn({ onKey }: { onKey: (key: string) => void }) {
+  const [error, setError] = useState('');
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const key = String(new FormData(event.currentTarget as HTMLFormElement).get('key')).trim();
+    const result = await api('/api/admin/station', { adminKey: key });
+    if (result.ok) return onKey(key);
+    setError(result.status === 503 && result.code === 'UNAVAILABLE' ? t.adminOff : result.status === 401 ? t.wrongKey : result.message || t.errorGeneric);
+  };
+  return html`<main class="signin card">
+    <h1>${stationName} · ${t.console}</h1>
+    <form onSubmit=${submit}>
+      <label for="admin-key">${t.adminKey}</label>
+      <input id="admin-key" name="key" type="password" autocomplete="current-password" required aria-describedby="admin-key-hint" />
+      <small id="admin-key-hint">${t.adminKeyHint}</small>
+      <button type="submit">${t.signIn}</button>
+      <p class="error" role="alert">${error}</p>
+    </form>
+  </main>`;
+}
+
+function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () => void }) {
+  const socket = useMemo(() => connectLive(), []);
+  const connected = useConnected(socket);
+  const [overview, setOverview] = useState<Overview | null>(null);
+  const [pending, setPending] = useState<SongRequest[]>([]);
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    const load = () => void api<Overview>('/api/admin/station', { adminKey }).then((r) => r.ok && setOverview(r.data));
+    const loadRequests = () =>
+      void api<{ requests: SongRequest[] }>('/api/mobile/requests?status=pending&limit=50').then((r) => r.ok && setPending(r.data.requests));
+    const onConnect = () => {
+      load();
+      loadRequests();
+    };
+    const onNew = (request: SongRequest) => setPending((list) => (list.some((r) => r.id === request.id) ? list : [...list, request]));
+    const onUpdated = (request: SongRequest) => setPending((list) => list.filter((r) => r.id !== request.id));
+    socket.on('connect', onConnect);
+    socket.on('nowplaying', load);
+    socket.on('status', load);
+    socket.on('request:new', onNew);
+    socket.on('request:updated', onUpdated);
+    const timer = setInterval(load, 60_000); // the chart's hourly points
+    return () => {
+      clearInterval(timer);
+      socket.disconnect();
+    };
+  }, [adminKey]);
+
+  const resolve = async (request: SongRequest, status: 'played' | 'rejected') => {
+    const result = await api(`/api/admin/requests/${encodeURIComponent(request.id)}`, { method: 'PATCH', body: { status }, adminKey });
+    setNotice(result.ok ? '' : result.message || t.errorGeneric);
+    if (result.ok) setPending((list) => list.filter((r) => r.id !== request.id));
+  };
+
+  const song = overview?.now_playing.now_playing?.song;
+  return html`
+    <header class="console-bar">
+      <h1>${stationName} · ${t.console}</h1>
+      <button type="button" class="secondary" onClick=${onSignOut}>${t.signOut}</button>
+    </header>
+    <div class="connection" role="status">${connected ? '' : t.offline}</div>
+    <main class="console-grid">
+      <section class="card" aria-labelledby="overview-heading">
+        <h2 id="overview-heading">${t.nowPlaying}</h2>
+        ${overview
+          ? html`<p class="song-line"><strong>${song?.title ?? t.nothingPlaying}</strong> ${song ? html`<span class="muted">– ${song.artist}</span>` : ''}</p>
+              <dl class="facts">
+                <div><dt>${t.sourceHealth}</dt><dd data-online=${overview.status.online}>${overview.status.online ? t.onAir : t.offAir} (${overview.status.server_status})</dd></div>
+                <div><dt>${t.quality}</dt><dd>${overview.status.quality}</dd></div>
+                <div><dt>${t.uptime}</dt><dd>${overview.status.uptime.human}</dd></div>
+                <div><dt>${t.listenersNow}</dt><dd>${overview.status.listeners}</dd></div>
+                <div><dt>${t.peakToday}</dt><dd>${overview.stats.peak_listeners_today}</dd></div>
+              </dl>`
+          : html`<p class="muted">${t.loading}</p>`}
+      </section>
+      <section class="card" aria-labelledby="chart-heading">
+        <h2 id="chart-heading">${t.listeners24h}</h2>
+        <${ListenerChart} history=${overview?.stats.listener_history ?? []} />
+      </section>
+      <section class="card" aria-labelledby="queue-heading">
+        <h2 id="queue-heading">${t.pendingRequests}</h2>
+        <p class="error" role="alert">${notice}</p>
+        <div id="console-requests" aria-live="polite">
+          <${RequestQueue}
+            requests=${pending}
+            actions=${(r: SongRequest) => html`<span class="row-actions">
+              <button type="button" aria-label=${`${t.markPlayed}: ${r.song_title}`} onClick=${() => resolve(r, 'played')}>${t.markPlayed}</button>
+              <button type="button" class="secondary" aria-label=${`${t.markRejected}: ${r.song_title}`} onClick=${() => resolve(r, 'rejected')}>${t.markRejected}</button>
+            </span>`}
+          />
+        </div>
+      </section>
+      <${Moderation} socket=${socket} adminKey=${adminKey} />
+      <section class="card" aria-labelledby="revenue-heading">
+        <h2 id="revenue-heading">${t.revenue}</h2>
+        <${Revenue} adminKey=${adminKey} />
+      </section>
+    </main>`;
+}
+
+function ConsolePage() {
+  const [key, setKey] = useState(() => sessionStorage.getItem(KEY));
+  if (!key)
+    return html`<${SignIn}
+      onKey=${(k: string) => {
+        sessionStorage.setItem(KEY, k);
+        setKey(k);
+      }}
+    />`;
+  return html`<${Dashboard}
+    adminKey=${key}
+    onSignOut=${() => {
+      sessionStorage.removeItem(KEY);
+      setKey(null);
+    }}
+  />`;
+}
+
+const root = document.getElementById('app')!;
+// The server-rendered placeholder (the station name, shown before the script runs) gives way to the app.
+root.replaceChildren();
+render(html`<${ConsolePage} />`, root);

@@ -1,0 +1,48 @@
+// The REST envelope as the pages see it: {ok, data} or {ok: false, code, message, details, retryAfter}.
+
+export interface ApiError {
+  ok: false;
+  status: number;
+  code: string;
+  message: string;
+  details: Array<{ field: string; message: string }>;
+  /** Seconds, from Retry-After. */
+  retryAfter: number | null;
+}
+export type ApiResult<T> = { ok: true; status: number; data: T } | ApiError;
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** Admin key: sent as a Bearer token. */
+  adminKey?: string;
+  /** Another origin (the embeddable widget talks to the station from someone else's page). */
+  origin?: string;
+}
+
+export async function api<T>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.adminKey) headers.authorization = `Bearer ${options.adminKey}`;
+  let response: Response;
+  try {
+    response = await fetch((options.origin ?? '') + path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    return { ok: false, status: 0, code: 'NETWORK', message: '', details: [], retryAfter: null };
+  }
+  const retry = Number(response.headers.get('retry-after'));
+  const payload = (await response.json().catch(() => null)) as { success?: boolean; data?: T; error?: { code: string; message: string; details?: ApiError['details'] } } | null;
+  if (response.ok && payload?.success) return { ok: true, status: response.status, data: payload.data as T };
+  return {
+    ok: false,
+    status: response.status,
+    code: payload?.error?.code ?? 'HTTP_' + response.status,
+    message: payload?.error?.message ?? '',
+    details: payload?.error?.details ?? [],
+    retryAfter: Number.isFinite(retry) && retry > 0 ? retry : null,
+  };
+}
