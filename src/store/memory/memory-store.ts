@@ -3,6 +3,8 @@ import type { Store, StoreLimits } from '../../station/ports.js';
 import type { RateLimitSettings } from '../../limits/rate-limit.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
+import { MemoryLiveEventLog } from './memory-live-event-log.js';
+import { DEFAULT_LIVE_EVENT_HISTORY } from '../live-event-id.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';
 import { MemoryRateLimiter } from './memory-rate-limiter.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
@@ -20,6 +22,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     station: new MemoryStationStore(),
     moderation: new MemoryModerationStore(clock),
     revenue: new MemoryRevenueLedger(),
+    liveEvents: new MemoryLiveEventLog(limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY, clock),
     rateLimiter: (_name: string, settings: RateLimitSettings) => new MemoryRateLimiter(settings, clock),
     claim: async (key: string, ttlMs: number) => {
       const now = clock();

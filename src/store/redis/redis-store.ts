@@ -5,6 +5,8 @@ import type { RateLimitSettings } from '../../limits/rate-limit.js';
 import { RedisChatLog } from './redis-chat-log.js';
 import { createRedisClient, redisCall } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
+import { RedisLiveEventLog } from './redis-live-event-log.js';
+import { DEFAULT_LIVE_EVENT_HISTORY } from '../live-event-id.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
@@ -31,6 +33,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     station: new RedisStationStore(client, prefix, limits.stateCacheMs),
     moderation: new RedisModerationStore(client, prefix),
     revenue: new RedisRevenueLedger(client, prefix),
+    liveEvents: new RedisLiveEventLog(client, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),
     rateLimiter: (name: string, settings: RateLimitSettings) => new RedisRateLimiter(client, `${prefix}ratelimit:${name}:`, settings),
     claim: (key: string, ttlMs: number) =>
       redisCall(async () => (await client.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
