@@ -17,6 +17,7 @@ import { CorsPolicy } from './http/cors.js';
 import { HttpServer } from './http/http-server.js';
 import { TrustedProxies } from './limits/trusted-proxies.js';
 import { SocketIoHub } from './live/socket-io-hub.js';
+import { SseFeed } from './live/sse-feed.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
@@ -43,6 +44,7 @@ export interface App {
   readonly store: Store;
   readonly http: HttpServer;
   readonly live: SocketIoHub;
+  readonly sse: SseFeed;
   /** Polls the stream server once (what the schedule does every `stream.pollSeconds`). */
   readonly poller: StationPoller;
   listen(): Promise<number>;
@@ -54,6 +56,7 @@ function createStore(config: Readonly<Config>, log: Logger, clock: Clock): Store
     chatHistory: config.chat.historySize,
     requestHistory: config.requests.historySize,
     feedbackHistory: config.feedback.historySize,
+    liveEventHistory: config.live.sse.historySize,
   };
   if (config.redis.url) return createRedisStore({ url: config.redis.url, prefix: config.redis.prefix, limits, log: log.child({ component: 'redis' }) });
   return createMemoryStore(limits, clock);
@@ -65,7 +68,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const clock = options.clock ?? systemClock;
   const store = createStore(config, log, clock);
   const trustedProxies = new TrustedProxies(config.trustProxy);
-  const live = new SocketIoHub({ config, trustedProxies, log: log.child({ component: 'live' }) });
+  const sse = new SseFeed({ config, trustedProxies, eventLog: store.liveEvents, log: log.child({ component: 'sse' }) });
+  const live = new SocketIoHub({ config, trustedProxies, log: log.child({ component: 'live' }), sse });
 
   const station = new StationService(store.station, config.station, clock);
   const chat = new ChatService({
@@ -114,6 +118,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     log,
   });
   live.attach(http.app, { chat, station });
+  sse.attach(http.app, station);
 
   const poller = new StationPoller(
     createStreamReader(config.stream),
@@ -131,6 +136,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     store,
     http,
     live,
+    sse,
     poller,
     listen: async () => {
       const port = await http.listen(config.server.host, config.server.port);
@@ -143,6 +149,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       await polling?.stop();
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
+      sse.close();
       await live.close();
       await http.close(config.server.shutdownGraceMs);
       await store.close();

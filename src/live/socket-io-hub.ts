@@ -13,6 +13,7 @@ import { createRedisClient, type RedisClient } from '../redis/redis-connection.j
 import { ConnectionsPerIp } from './connections-per-ip.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 import { serveLiveConnection } from './live-connection.js';
+import type { SseFeed } from './sse-feed.js';
 
 export const LIVE_NAMESPACE = '/live';
 /** Server-to-server event carrying a broadcast to the other nodes (through the Redis adapter). */
@@ -22,6 +23,8 @@ export interface SocketIoHubOptions {
   config: Readonly<Config>;
   trustedProxies: TrustedProxies;
   log: Logger;
+  /** This node's SSE streams: they get every event delivered here, under the id the history gave it. */
+  sse: SseFeed;
 }
 
 /**
@@ -55,13 +58,18 @@ export class SocketIoHub implements LiveHub {
    * nodes, which deliver to theirs: each client gets each event once.
    */
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
-    this.deliverHere(event, payload);
-    if (this.relaying) this.io.serverSideEmit(RELAY, event, payload);
+    // The history assigns the event's id first (one round trip), so every node sends it under the
+    // same id; the store answers in order, so events keep their order.
+    void this.options.sse.record(event, payload).then((id) => {
+      this.deliverHere(event, payload, id);
+      if (this.relaying) this.io.serverSideEmit(RELAY, event, payload, id);
+    });
   }
 
-  private deliverHere(event: string, payload: unknown): void {
+  private deliverHere(event: string, payload: unknown, id: string | undefined): void {
     this.fanout.publish(event, payload);
     this.live.local.to(POLLING_ROOM).emit(event, payload);
+    this.options.sse.deliver(event, payload, id);
   }
 
   /** Serves /socket.io on `app` and starts accepting live clients. */
@@ -111,7 +119,7 @@ export class SocketIoHub implements LiveHub {
     };
     this.redisClients.push(pub, sub);
     this.io.adapter(createAdapter(pub, sub, { key: `${prefix}socket.io` }));
-    this.io.on(RELAY, (event: string, payload: unknown) => this.deliverHere(event, payload));
+    this.io.on(RELAY, (event: string, payload: unknown, id: string | undefined) => this.deliverHere(event, payload, id ?? undefined));
     this.relaying = true;
   }
 }
