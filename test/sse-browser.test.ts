@@ -32,15 +32,18 @@ describe.skipIf(!chromiumInstalled())('SSE in Chromium', () => {
   it('gets now playing across origins, then live events with ids, and resumes with Last-Event-ID after the stream ends', async () => {
     const page = await browser.newPage();
     await page.goto(`${site.url}/api/mobile/status`);
-    await page.evaluate((feed) => {
-      const w = window as unknown as { got: Array<{ event: string; id: string; data: unknown }>; source: EventSource };
-      w.got = [];
-      w.source = new EventSource(`${feed}/api/live/events?events=nowplaying,chat:message`);
+    // Runs in the page (a string: the test is type-checked without the DOM library).
+    await page.evaluate(`
+      window.got = [];
+      window.source = new EventSource(${JSON.stringify(`${server.url}/api/live/events?events=nowplaying,chat:message`)});
       for (const name of ['nowplaying', 'chat:message']) {
-        w.source.addEventListener(name, (e) => w.got.push({ event: name, id: (e as MessageEvent).lastEventId, data: JSON.parse((e as MessageEvent).data) }));
+        window.source.addEventListener(name, (e) => window.got.push({ event: name, id: e.lastEventId, data: JSON.parse(e.data) }));
       }
-    }, server.url);
-    const got = (count: number) => page.waitForFunction((n) => (window as unknown as { got: unknown[] }).got.length >= n, count).then(() => page.evaluate(() => (window as unknown as { got: Array<{ event: string; id: string; data: any }> }).got));
+    `);
+    const got = async (count: number): Promise<Array<{ event: string; id: string; data: any }>> => {
+      await page.waitForFunction(`window.got.length >= ${count}`);
+      return page.evaluate('window.got');
+    };
 
     expect((await got(1))[0]).toMatchObject({ event: 'nowplaying', data: (await call(`${server.url}/api/mobile/nowplaying`)).body.data });
     const posted = (await call(`${server.url}/api/mobile/chat`, { body: { nickname: 'grace', message: 'from the website' } })).body.data;

@@ -35,7 +35,7 @@ export function sendJson(
   closeConnection = false,
   headOnly = false,
 ): boolean {
-  return write(target, status, status === 204 ? '' : JSON.stringify(payload), headers, closeConnection, headOnly);
+  return write(target, status, status === 204 || status === 304 ? '' : JSON.stringify(payload), headers, closeConnection, headOnly);
 }
 
 /** Sends a body serialised beforehand (a prepared hot answer), skipping JSON.stringify. */
@@ -49,9 +49,11 @@ function write(target: ResponseTarget, status: number, body: string | Buffer, he
   target.res.cork(() => {
     target.res.writeStatus(statusLine(status));
     for (const [name, value] of headers) target.res.writeHeader(name, value);
-    if (status !== 204) target.res.writeHeader('Content-Type', 'application/json; charset=utf-8');
+    if (status !== 204 && status !== 304) target.res.writeHeader('Content-Type', 'application/json; charset=utf-8');
+    // 304 Not Modified: no body and no Content-Length (it would describe the body not sent).
+    if (status === 304) target.res.endWithoutBody(undefined, closeConnection);
     // HEAD: the same headers and Content-Length as GET, no body.
-    if (headOnly) target.res.endWithoutBody(Buffer.byteLength(body), closeConnection);
+    else if (headOnly) target.res.endWithoutBody(Buffer.byteLength(body), closeConnection);
     else target.res.end(body, closeConnection);
   });
   return true;

@@ -71,8 +71,7 @@ export class StationService {
     };
   }
 
-  async streamStats() {
-    const state = await this.store.read();
+  streamStatsOf(state: StationState) {
     return {
       online: state.serverStatus === 'online',
       listeners: state.listeners,

@@ -1,19 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import { NowPlayingSchema, StatsSchema, StatusSchema } from '../response-schemas.js';
-import { defineRoute, type RouteDefinition, type RouteResult } from '../../http/route.js';
+import { defineRoute, type RequestContext, type RouteDefinition, type RouteResult } from '../../http/route.js';
 import type { StationState } from '../../station/model.js';
 import { PreparedResponse } from '../prepared-response.js';
+import { conditionalAnswer, STATION_STATE_CACHE } from '../conditional-get.js';
 import { toUnixSeconds, type Clock } from '../../station/clock.js';
 import type { StationService } from '../../station/station-service.js';
 
 export const MOBILE_API_VERSION = '1.0.0';
 
 export function statusRoutes(station: StationService, clock: Clock): RouteDefinition[] {
-  const prepared = { status: new PreparedResponse(), stats: new PreparedResponse(), nowPlaying: new PreparedResponse() };
-  const answer = (cache: PreparedResponse, render: (state: StationState, second: number) => unknown) => {
+  const prepared = {
+    status: new PreparedResponse(STATION_STATE_CACHE),
+    stats: new PreparedResponse(STATION_STATE_CACHE),
+    nowPlaying: new PreparedResponse(STATION_STATE_CACHE),
+  };
+  const answer = (ctx: RequestContext, cache: PreparedResponse, render: (state: StationState, second: number) => unknown) => {
+    const ifNoneMatch = ctx.headers['if-none-match'];
     const build = (state: StationState): RouteResult => {
       const second = toUnixSeconds(clock());
-      return { status: 200, data: null, prepared: cache.get(state, second, () => render(state, second)) };
+      return conditionalAnswer(ifNoneMatch, cache.get(state, second, () => render(state, second)));
     };
     // Synchronous when the state is at hand: the edge then answers inside the uWS callback.
     const state = station.peek();
@@ -26,22 +32,22 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       summary: 'Radio status: on air, listeners, stream address, uptime, quality',
       response: StatusSchema,
       envelope: { timestamp: Type.Integer(), api_version: Type.Literal(MOBILE_API_VERSION) },
-      handler: () =>
-        answer(prepared.status, (state, second) => ({ success: true, timestamp: second, api_version: MOBILE_API_VERSION, data: station.statusOf(state) })),
+      handler: (ctx) =>
+        answer(ctx, prepared.status, (state, second) => ({ success: true, timestamp: second, api_version: MOBILE_API_VERSION, data: station.statusOf(state) })),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/mobile/stats',
       summary: 'Listener statistics',
       response: StatsSchema,
-      handler: () => answer(prepared.stats, (state) => ({ success: true, data: station.statsOf(state) })),
+      handler: (ctx) => answer(ctx, prepared.stats, (state) => ({ success: true, data: station.statsOf(state) })),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/mobile/nowplaying',
       summary: 'The song on air and the recently played ones',
       response: NowPlayingSchema,
-      handler: () => answer(prepared.nowPlaying, (state) => ({ success: true, data: station.nowPlayingOf(state) })),
+      handler: (ctx) => answer(ctx, prepared.nowPlaying, (state) => ({ success: true, data: station.nowPlayingOf(state) })),
     }),
   ];
 }
