@@ -108,6 +108,13 @@ describe('SSE feed /api/live/events', () => {
     expect(answer.body).toMatchObject({ success: false, error: { code: 'VALIDATION_FAILED', details: [{ field: 'events' }] } });
   });
 
+  it('answers other methods 405 with Allow', async () => {
+    const answer = await call(`${server.url}/api/live/events`, { method: 'POST', body: {} });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, OPTIONS');
+    expect(answer.body.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
   it('allows cross-origin EventSource (CORS as for live clients) and answers its preflight', async () => {
     const { headers } = await readStream(`${server.url}/api/live/events`, { Origin: 'https://church.example' }, (t) => t.includes('nowplaying'));
     expect(headers.get('access-control-allow-origin')).toBe('*');

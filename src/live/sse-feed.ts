@@ -94,6 +94,11 @@ export class SseFeed {
       res.writeHeader('Access-Control-Max-Age', '600');
       res.endWithoutBody(0);
     });
+    // Any other method: 405 naming the two served, as the REST edge answers.
+    app.any(SSE_PATH, (res, req) => {
+      const cors = sseCorsHeaders(this.options.config.server.corsOrigins, req.getHeader('origin'));
+      this.refuse(res, new AppError('METHOD_NOT_ALLOWED', { headers: { Allow: 'GET, OPTIONS' } }), cors, sseRequestId(req.getHeader('x-request-id')));
+    });
     const every = this.options.config.live.sse.heartbeatSeconds * 1000;
     this.heartbeat = setInterval(() => this.beat(), every);
     this.heartbeat.unref();
