@@ -32,6 +32,8 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
     }
     expect(results.fanout[0]).toMatchObject({ nodes: 1, clients: 20, posts: 3 });
     expect(results.fanout[0].p99).toBeGreaterThan(0);
+    expect(results.sseFanout[0]).toMatchObject({ clients: 20, songs: 3 });
+    expect(results.sseFanout[0].p99).toBeGreaterThan(0);
     expect(results.targets.map((t: { name: string }) => t.name)).toContain('status vs bare uWS, in-memory');
     expect(stdout).toContain('## REST, memory store');
     expect(readFileSync(join(out, 'RESULTS.md'), 'utf8')).toBe(stdout.trimEnd() === stdout ? stdout : stdout.slice(0, -1));

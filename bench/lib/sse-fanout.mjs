@@ -4,7 +4,7 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { benchConfig, cpuMs, LOAD_CORE, startService, stop } from './processes.mjs';
+import { benchConfig, cpuMs, cpuSplitMs, LOAD_CORE, startService, stop } from './processes.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const now = () => performance.timeOrigin + performance.now();
@@ -72,6 +72,7 @@ export async function benchSseFanout({ clients: count, songs }) {
     await clients.connect(service.url, count);
     const delays = [];
     const cpuBefore = await cpuMs(service.child.pid);
+    const splitBefore = await cpuSplitMs(service.child.pid);
     for (let i = 0; i < songs; i++) {
       const title = `Bench Artist - Song ${i} ${Date.now()}`;
       const { arrived } = await clients.expect(`Song ${i} ${title.split(' ').at(-1)}`);
@@ -80,8 +81,17 @@ export async function benchSseFanout({ clients: count, songs }) {
       delays.push(lastAt - readAt);
     }
     const cpu = (await cpuMs(service.child.pid)) - cpuBefore;
+    const splitAfter = await cpuSplitMs(service.child.pid);
     // Between songs the process also polls once a second: CPU per song is an upper bound.
-    return { clients: count, songs, p50: percentile(delays, 50), p99: percentile(delays, 99), cpuPerSongMs: cpu / songs };
+    return {
+      clients: count,
+      songs,
+      p50: percentile(delays, 50),
+      p99: percentile(delays, 99),
+      cpuPerSongMs: cpu / songs,
+      userMsPerSong: (splitAfter.user - splitBefore.user) / songs,
+      systemMsPerSong: (splitAfter.system - splitBefore.system) / songs,
+    };
   } finally {
     clients.close();
     await stop(service.child);
@@ -94,9 +104,9 @@ export function sseFanoutSection(rows) {
     '',
     '## SSE fan-out (song change read by the poll → last SSE client)',
     '',
-    '| Clients | Songs | p50 | p99 | server CPU per song (incl. ~1 poll/s) |',
-    '|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.clients.toLocaleString('en-US')} | ${r.songs} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.cpuPerSongMs)} |`),
+    '| Clients | Songs | p50 | p99 | server CPU per song (incl. ~1 poll/s) | of it user | of it system |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.clients.toLocaleString('en-US')} | ${r.songs} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.cpuPerSongMs)} | ${ms(r.userMsPerSong)} | ${ms(r.systemMsPerSong)} |`),
     '',
   ].join('\n');
 }
