@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from './support/eventually.js';
+import { IcecastServer, icecastInstalled, type TestSource } from './support/icecast.js';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -14,22 +16,34 @@ function chromiumInstalled(): boolean {
 }
 
 // A real browser's EventSource on another origin, as a station website would use the feed.
-describe.skipIf(!chromiumInstalled())('SSE in Chromium', () => {
+describe.skipIf(!chromiumInstalled() || !icecastInstalled())('SSE in Chromium', () => {
+  const MOUNT = '/live.mp3';
   let browser: Browser;
+  let icecast: IcecastServer;
+  let source: TestSource | undefined;
   let site: TestServer;
   let server: TestServer;
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    // The "website": another origin (another port) serving a page that opens the feed.
-    [site, server] = await Promise.all([startTestServer(), startTestServer({ chat: { repeatWindowSeconds: 0 } })]);
+    icecast = await IcecastServer.start();
+    // The "website": another origin (another port) serving a page that opens the feed. The feed's
+    // server polls a real Icecast, by hand (app.poller.tick), so "one poll" is exact.
+    [site, server] = await Promise.all([
+      startTestServer(),
+      startTestServer({ chat: { repeatWindowSeconds: 0 }, stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: false } }),
+    ]);
+    source = await icecast.connectSource(MOUNT, 128);
+    await server.app.poller.tick();
   }, 60_000);
   afterAll(async () => {
+    source?.disconnect();
     await browser?.close();
     await Promise.all([site?.close(), server?.close()]);
+    await icecast?.stop();
   });
 
-  it('gets now playing across origins, then live events with ids, and resumes with Last-Event-ID after the stream ends', async () => {
+  it('gets now playing across origins, live events with ids, resumes with Last-Event-ID, and a real Icecast song change within one poll', async () => {
     const page = await browser.newPage();
     await page.goto(`${site.url}/api/mobile/status`);
     // Runs in the page (a string: the test is type-checked without the DOM library).
@@ -58,6 +72,14 @@ describe.skipIf(!chromiumInstalled())('SSE in Chromium', () => {
     const events = await got(3);
     expect(events[2]).toMatchObject({ event: 'chat:message', data: missed });
     expect(events.filter((e) => e.event === 'nowplaying')).toHaveLength(1);
+
+    // A real song change on Icecast reaches the page within one poll.
+    await icecast.setSong(MOUNT, { song: 'Chris Tomlin - How Great Is Our God' });
+    await eventually(async () => expect(await icecast.rawStatus()).toContain('How Great Is Our God'));
+    await server.app.poller.tick();
+    const song = (await got(4))[3]!;
+    expect(song).toMatchObject({ event: 'nowplaying', data: { online: true, now_playing: { song: { artist: 'Chris Tomlin', title: 'How Great Is Our God' } } } });
+    expect(song.id).toMatch(/^\d+-\d+$/);
     await page.close();
   });
 });
