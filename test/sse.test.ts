@@ -124,6 +124,8 @@ describe('SSE feed /api/live/events', () => {
   });
 
   it('caps streams per address like live clients, and frees the place when one closes', async () => {
+    // Streams of earlier tests are closed by the client; the server counts them off when it sees that.
+    await eventually(async () => expect(server.app.sse.connections).toBe(0));
     const held = [0, 1, 2, 3, 4, 5].map(() => open());
     await Promise.all(held.map((c) => c.next('nowplaying')));
     const refused = await call(`${server.url}/api/live/events`);
