@@ -11,13 +11,16 @@ import { benchPeerFanout } from './lib/peer-fanout.mjs';
 import { benchConfig, startService, stop } from './lib/processes.mjs';
 import { machine, targets, writeReport } from './lib/report.mjs';
 import { benchRest } from './lib/rest.mjs';
+import { benchSseFanout, sseFanoutSection } from './lib/sse-fanout.mjs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : new URL('.', import.meta.url).pathname;
 const plan = smoke
-  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], peerFanout: [20], posts: 3 }
-  : { seconds: 5, rounds: 3, latencySeconds: 5, fanout: [1000, 5000, 10000], twoNodeFanout: [1000, 10000], peerFanout: [1000, 10000], posts: 40 };
+  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], peerFanout: [20], posts: 3, sseFanout: [20], songs: 3 }
+  : { seconds: 5, rounds: 3, latencySeconds: 5, fanout: [1000, 5000, 10000], twoNodeFanout: [1000, 10000], peerFanout: [1000, 10000], posts: 40, sseFanout: [10000], songs: 30 };
 
 for (const tool of ['wrk', 'taskset']) {
   try {
@@ -90,7 +93,15 @@ if (redis) {
     results.fanout.push(await withService(env, (a) => withService(env, (b) => benchFanout([a, b], { clients, posts: plan.posts }))));
   }
 }
+results.sseFanout = [];
+for (const clients of plan.sseFanout) {
+  log(`SSE fan-out of song changes to ${clients} clients, one node`);
+  results.sseFanout.push(await benchSseFanout({ clients, songs: plan.songs }));
+}
 for (const prefix of prefixes) await deletePrefix(redis, prefix);
 results.targets = targets(results);
 mkdirSync(outDir, { recursive: true });
-process.stdout.write(`${writeReport(outDir, results)}\n`);
+// The SSE section is appended here so that report.mjs stays as it is.
+const report = writeReport(outDir, results) + sseFanoutSection(results.sseFanout);
+writeFileSync(join(outDir, 'RESULTS.md'), report);
+process.stdout.write(`${report}\n`);

@@ -22,6 +22,7 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
     requestHistory: config.requests.historySize,
     feedbackHistory: config.feedback.historySize,
     maxTrackedClients: config.rateLimit.maxTrackedClients,
+    liveEventHistory: config.live.sse.historySize,
   };
 }
 

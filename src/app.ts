@@ -27,6 +27,7 @@ import { LiveBroadcaster } from './live/live-broadcaster.js';
 import { serveLiveClients } from './live/live-clients.js';
 import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
 import { StripeProvider } from './payments/stripe-provider.js';
+import { SseFeed } from './live/sse-feed.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
@@ -35,6 +36,7 @@ import { systemClock, type Clock } from './station/clock.js';
 import { ContentFilter } from './station/content-filter.js';
 import { ReservedNicknames } from './station/nickname-skeleton.js';
 import { FeedbackService } from './station/feedback-service.js';
+import type { LiveHub } from './station/live-hub.js';
 import type { Store } from './station/ports.js';
 import { RequestService } from './station/request-service.js';
 import { RevenueService } from './station/revenue-service.js';
@@ -55,7 +57,10 @@ export interface App {
   readonly config: Readonly<Config>;
   readonly store: Store;
   readonly limits: Limits;
+  /** What the services publish through (tests publish here to stand in for a change). */
+  readonly live: LiveHub;
   readonly http: HttpServer;
+  readonly sse: SseFeed;
   /** Polls the stream server once (what the schedule does every `stream.pollSeconds`). */
   readonly poller: StationPoller;
   listen(): Promise<number>;
@@ -102,7 +107,14 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     adapter: backends.liveRelay,
     gate,
   });
-  const live = new LiveBroadcaster(io, backends.liveRelay !== undefined);
+  const sse = new SseFeed({
+    settings: config.live.sse,
+    corsOrigins: config.server.corsOrigins,
+    gate: { clientOf: gate.clientOf, connections: limits.liveConnections },
+    eventLog: store.liveEvents,
+    log: log.child({ component: 'sse' }),
+  });
+  const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, sse);
   // Webhooks hear every domain event the live clients hear (README "Webhooks").
   const webhooks = createWebhookDispatcher(config, log.child({ component: 'webhooks' }));
   const events = allLiveHubs(live, webhooks);
@@ -137,8 +149,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...chatRoutes(chat),
       ...requestRoutes(requests),
       ...feedbackRoutes(feedback),
-      ...programmingRoutes(schedule, config.playlists),
-      ...stationFeedRoutes(station, requests),
+      ...programmingRoutes(schedule, config.playlists, clock),
+      ...stationFeedRoutes(station, requests, clock),
       ...subscriptionPlanRoutes(payments, clock),
       ...revenueRoutes(revenue),
       ...chatModerationRoutes(chat, limits.identity, clock),
@@ -161,6 +173,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }) });
   attachLiveServer(io, http.app, gate);
   live.fanout.attach(http.app);
+  sse.attach(http.app, station);
 
   const pollLog = log.child({ component: 'poller' });
   const poller = new StationPoller(createStreamReader(config.stream), station, events, pollLog);
@@ -170,7 +183,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     config,
     store,
     limits,
+    live,
     http,
+    sse,
     poller,
     listen: async () => {
       const port = await http.listen(config.server.host, config.server.port);
@@ -181,6 +196,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       await polling?.stop();
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
+      sse.close();
       await io.close();
       await webhooks.close();
       await http.close(config.server.shutdownGraceMs);

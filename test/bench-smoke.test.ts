@@ -45,6 +45,8 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
     expect(targetNames).toContain('status vs bare uWS, in-memory');
     expect(targetNames).toContain('status vs contract-equivalent uWS, in-memory');
     expect(targetNames).toContain('chat → 1,000 clients, p99 ours vs Socket.IO peer');
+    expect(results.sseFanout[0]).toMatchObject({ clients: 20, songs: 3 });
+    expect(results.sseFanout[0].p99).toBeGreaterThan(0);
     expect(stdout).toContain('## REST, memory store');
     expect(stdout).toContain('| memory | ');
     expect(stdout).toMatch(/\| 20 \| 3 \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \|/);

@@ -2,6 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
 import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
 import { ASYNCAPI_PATH } from './asyncapi.js';
+import { SSE_PATH } from '../live/sse-feed.js';
 import { ErrorEnvelopeSchema } from './response-schemas.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -40,6 +41,31 @@ function tagOf(path: string): string {
   return 'operations';
 }
 
+const CACHE_HEADERS = {
+  ETag: { description: 'strong validator of exactly these bytes', schema: { type: 'string' } },
+  'Cache-Control': { description: 'public, with a max-age suited to the resource', schema: { type: 'string' } },
+};
+const IF_NONE_MATCH = { name: 'If-None-Match', in: 'header', required: false, description: 'an ETag from an earlier answer: 304 when still current', schema: { type: 'string' } };
+
+/** The SSE feed is served beside the route table (a stream, not a JSON answer); documented here. */
+const SSE_OPERATION = {
+  operationId: 'getApiLiveEvents',
+  summary: 'Server-Sent Events: nowplaying, listeners, status, request:new (and chat:message/chat:deleted when asked); payloads in the AsyncAPI document',
+  tags: ['mobile'],
+  parameters: [
+    { name: 'events', in: 'query', required: false, description: 'comma-separated event names', schema: { type: 'string' } },
+    { name: 'lastEventId', in: 'query', required: false, description: 'resume after this event id (or the Last-Event-ID header)', schema: { type: 'string' } },
+    { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
+  ],
+  responses: {
+    '200': { description: 'an open text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    '400': errorResponse('VALIDATION_FAILED: an unknown event name'),
+    '429': errorResponse('RATE_LIMITED: too many live connections from this client'),
+    default: errorResponse('INTERNAL (500): a fault on our side, in the same envelope'),
+  },
+  security: [],
+};
+
 function operation(route: RouteDefinition, info: DocumentInfo) {
   const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1]!, in: 'path', required: true, schema: { type: 'string' } }));
   const query = route.query ? plain(route.query) : null;
@@ -56,9 +82,11 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ? (route.response ?? Type.Object({}))
     : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() });
   const successContent = { 'application/json': { schema: plain(success) } };
+  const cacheable = route.headers?.includes('if-none-match') ?? false;
   const responses: Record<string, unknown> = {
-    [String(route.successStatus ?? 200)]: { description: 'Success', content: successContent },
+    [String(route.successStatus ?? 200)]: { description: 'Success', content: successContent, ...(cacheable ? { headers: CACHE_HEADERS } : {}) },
   };
+  if (cacheable) responses['304'] = { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)', headers: CACHE_HEADERS };
   if (route.alsoSucceeds) responses[String(route.alsoSucceeds.status)] = { description: route.alsoSucceeds.description, content: successContent };
   if (route.query || route.body) responses['400'] = errorResponse('VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
   if (route.auth === 'admin') responses['401'] = errorResponse('UNAUTHORIZED: the admin Bearer key is missing or wrong');
@@ -74,7 +102,9 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     operationId: operationId(route),
     summary: route.summary,
     tags: [tagOf(route.path)],
-    ...(pathParameters.length + queryParameters.length > 0 ? { parameters: [...pathParameters, ...queryParameters] } : {}),
+    ...(pathParameters.length + queryParameters.length > 0 || cacheable
+      ? { parameters: [...pathParameters, ...queryParameters, ...(cacheable ? [IF_NONE_MATCH] : [])] }
+      : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
     responses,
     // Public operations say so (an empty list), rather than leaving the reader to guess.
@@ -90,6 +120,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: D
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, info);
   }
+  paths[SSE_PATH] = { get: SSE_OPERATION };
   return {
     openapi: '3.1.0',
     info: {

@@ -187,6 +187,20 @@ export const ConfigSchema = Type.Object(
         /** Largest socket message in bytes; larger ones close that one connection. */
         maxHttpBufferSize: PositiveInt(1024 * 1024),
         transports: Type.Array(Type.Union([Type.Literal('websocket'), Type.Literal('polling')]), { minItems: 1, uniqueItems: true }),
+        /** The SSE feed /api/live/events (its connections count against maxConnectionsPerClient too). */
+        sse: Type.Object(
+          {
+            /** A comment this often keeps proxies from closing a quiet stream. */
+            heartbeatSeconds: PositiveInt(3600),
+            /** Events kept (in Redis with several nodes) for clients resuming with Last-Event-ID. */
+            historySize: PositiveInt(100_000),
+            /** A client whose unsent data exceeds this is dropped (it reconnects and resumes). */
+            maxBufferedBytes: Type.Integer({ minimum: 4096, maximum: 64 * 1024 * 1024 }),
+            /** The reconnection delay told to clients. */
+            retryMs: Type.Integer({ minimum: 100, maximum: 600_000 }),
+          },
+          { additionalProperties: false },
+        ),
       },
       { additionalProperties: false },
     ),

@@ -36,7 +36,7 @@ export class ReplyWriter {
   ) {}
 
   result(ex: Exchange, result: RouteResult): number {
-    const body = result.kind === 'prepared' ? result.body : result.kind === 'document' ? JSON.stringify(result.document) : serializeSuccess(result.data, result.envelope);
+    const body = result.kind === 'prepared' ? result.body : result.kind === 'document' ? JSON.stringify(result.document) : result.kind === 'data' ? serializeSuccess(result.data, result.envelope) : '';
     this.write(ex, result.status, body, result.headers, undefined, false, result.kind === 'prepared' ? result.contentType : undefined);
     return result.status;
   }
@@ -88,13 +88,19 @@ export class ReplyWriter {
     }
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
-    if (status !== 204) res.writeHeader('Content-Type', contentType);
+    const bodiless = status === 204 || status === 304;
+    if (!bodiless) res.writeHeader('Content-Type', contentType);
     // uWS says `Connection: close` itself only when it decides to close; a client that asked for
     // it must hear it too, or a keep-alive pool reuses a socket we are closing.
     if (ex.closeAfter) res.writeHeader('Connection', 'close');
     const close = closeConnection || ex.closeAfter;
+    // uWS does not count endWithoutBody as an answer inside its callback: without an abort handler
+    // it would end the process.
+    if (status === 304 || ex.method === 'HEAD') ex.watchAbort();
+    // 304: no body and no Content-Length (it would describe the body not sent).
+    if (status === 304) res.endWithoutBody(undefined, close);
     // HEAD: the same headers and Content-Length as GET, no body.
-    if (ex.method === 'HEAD') res.endWithoutBody(Buffer.byteLength(body), close);
+    else if (ex.method === 'HEAD') res.endWithoutBody(Buffer.byteLength(body), close);
     else res.end(body, close);
     if (this.log.isLevelEnabled('debug')) {
       this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip: ex.ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');

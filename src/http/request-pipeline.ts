@@ -104,9 +104,6 @@ export class RequestPipeline {
 
   private run(ex: Exchange, entry: PathEntry | null, route: CompiledRoute | undefined): void {
     const { reply, budget } = this.options;
-    // uWS does not count endWithoutBody (HEAD) as having answered inside the callback, and aborts
-    // the process unless an abort handler is in place.
-    if (ex.method === 'HEAD') ex.watchAbort();
     // A preflight is the browser asking, not the client acting: answered, never counted.
     if (ex.method === 'OPTIONS') {
       if (entry) {

@@ -6,41 +6,45 @@ export const LIVE_NAMESPACE = '/live';
 /** Server-to-server event carrying a broadcast to the other nodes (through the adapter). */
 const RELAY = 'live:relay';
 
-/** Told of every event delivered on this node (other live transports, metrics). */
-export type DeliveryListener = (event: string, payload: unknown) => void;
+/** The SSE feed's part: every event gets an id from the shared history, and every node's streams get it. */
+export interface EventStreams {
+  /** Records an event in the resume history; its id, or undefined when the history is unreachable. Never rejects. */
+  record(event: string, payload: unknown): Promise<string | undefined>;
+  /** Writes an event to this node's streams. */
+  deliver(event: string, payload: unknown, id: string | undefined): void;
+}
 
 /**
- * The LiveHub the services publish through. An event is delivered to this node's clients (the
- * native uWS fan-out for WebSocket clients, Socket.IO itself for long-polling ones) and, when the
- * nodes are joined by an adapter, relayed with serverSideEmit to every other node, which delivers
- * it to its own clients: each client gets each event once.
+ * The LiveHub the services publish through. An event first gets its id from the history (one
+ * store round trip; the store answers in order, so events keep their order), then is delivered
+ * to this node's clients (the native uWS fan-out for WebSocket clients, Socket.IO itself for
+ * long-polling ones, and the SSE streams) and, when the nodes are joined by an adapter, relayed
+ * with its id by serverSideEmit to every other node, which delivers it to its own clients: each
+ * client gets each event once, under the same id on every node.
  */
 export class LiveBroadcaster implements LiveHub {
   readonly fanout = new NativeFanout(LIVE_NAMESPACE);
   private readonly live: Namespace;
-  private readonly listeners: DeliveryListener[] = [];
 
   constructor(
     private readonly io: Server,
     private readonly relaying: boolean,
+    private readonly streams: EventStreams,
   ) {
     this.live = io.of(LIVE_NAMESPACE);
-    if (relaying) io.on(RELAY, (event: string, payload: unknown) => this.deliverHere(event, payload));
+    if (relaying) io.on(RELAY, (event: string, payload: unknown, id: string | null) => this.deliverHere(event, payload, id ?? undefined));
   }
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
-    this.deliverHere(event, payload);
-    if (this.relaying) this.io.serverSideEmit(RELAY, event, payload);
+    void this.streams.record(event, payload).then((id) => {
+      this.deliverHere(event, payload, id);
+      if (this.relaying) this.io.serverSideEmit(RELAY, event, payload, id ?? null);
+    });
   }
 
-  /** Adds a listener told of every event delivered on this node. */
-  onDelivery(listener: DeliveryListener): void {
-    this.listeners.push(listener);
-  }
-
-  private deliverHere(event: string, payload: unknown): void {
+  private deliverHere(event: string, payload: unknown, id: string | undefined): void {
     this.fanout.publish(event, payload);
     this.live.local.to(POLLING_ROOM).emit(event, payload);
-    for (const listener of this.listeners) listener(event, payload);
+    this.streams.deliver(event, payload, id);
   }
 }

@@ -88,8 +88,32 @@ export interface RevenueLedger {
   dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]>;
 }
 
+/** One live event as the history keeps it. */
+export interface LoggedLiveEvent {
+  id: string;
+  event: string;
+  payload: unknown;
+}
+
+/**
+ * The bounded history of live events, so an SSE client that reconnects (to any node) gets what it
+ * missed. The id is assigned here, once, at publish; every node delivers the event under it.
+ */
+export interface LiveEventLog {
+  /** Stores an event and returns its id; ids increase in the order events were appended. */
+  append(event: string, payload: unknown): Promise<string>;
+  /**
+   * The events after `id`, oldest first; null when `id` is not in the history (rolled off, from
+   * another history, or malformed), so the caller cannot know what was missed.
+   */
+  since(id: string): Promise<LoggedLiveEvent[] | null>;
+  /** The id of the newest event, null when there is none. */
+  lastId(): Promise<string | null>;
+}
+
 export interface Store {
   readonly kind: 'memory' | 'redis';
+  readonly liveEvents: LiveEventLog;
   readonly chat: ChatLog;
   readonly requests: RequestQueue;
   readonly feedback: FeedbackLog;
@@ -113,4 +137,6 @@ export interface StoreLimits {
   feedbackHistory: number;
   /** Clients an in-process counter tracks at most (the memory store's bound; Redis expires keys instead). */
   maxTrackedClients: number;
+  /** Live events kept for SSE resume (default 500). */
+  liveEventHistory?: number;
 }

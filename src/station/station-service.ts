@@ -132,8 +132,7 @@ export class StationService {
     };
   }
 
-  async streamStats() {
-    const state = await this.store.read();
+  streamStatsOf(state: StationState) {
     return {
       online: state.serverStatus === 'online',
       listeners: state.listeners,

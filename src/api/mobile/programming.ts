@@ -1,24 +1,34 @@
 import { PlaylistsSchema, ScheduleSchema } from '../response-schemas.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { Playlist } from '../../config/schema.js';
+import { toUnixSeconds, type Clock } from '../../station/clock.js';
 import type { ScheduleService } from '../../station/schedule-service.js';
+import { serializeSuccess } from '../../http/reply.js';
+import { CONDITIONAL_GET_HEADERS, conditionalAnswer, PLAYLISTS_CACHE, SCHEDULE_CACHE } from '../conditional-get.js';
+import { prepareBody, PreparedResponse } from '../prepared-response.js';
 
-export function programmingRoutes(schedule: ScheduleService, playlists: readonly Playlist[]): RouteDefinition[] {
-  const playlistData = { playlists };
+export function programmingRoutes(schedule: ScheduleService, playlists: readonly Playlist[], clock: Clock): RouteDefinition[] {
+  // Playlists come from the configuration: one body and one ETag for the life of the process.
+  const playlistAnswer = prepareBody(serializeSuccess({ playlists }), PLAYLISTS_CACHE);
+  // The schedule depends only on the time: built at most once a second.
+  const scheduleAnswer = new PreparedResponse(SCHEDULE_CACHE);
   return [
     defineRoute({
       method: 'GET',
+      headers: CONDITIONAL_GET_HEADERS,
       path: '/api/mobile/schedule',
       summary: 'The show on air now, the weekly shows, and what comes in the next 7 days',
       response: ScheduleSchema,
-      handler: () => ok(schedule.schedule()),
+      handler: (ctx) =>
+        conditionalAnswer(ctx.headers['if-none-match'], scheduleAnswer.get(schedule, toUnixSeconds(clock()), () => serializeSuccess(schedule.schedule()))),
     }),
     defineRoute({
       method: 'GET',
+      headers: CONDITIONAL_GET_HEADERS,
       path: '/api/mobile/playlists',
       summary: 'The station playlists',
       response: PlaylistsSchema,
-      handler: () => ok(playlistData),
+      handler: (ctx) => conditionalAnswer(ctx.headers['if-none-match'], playlistAnswer),
     }),
   ];
 }

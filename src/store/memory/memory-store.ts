@@ -2,6 +2,8 @@ import { systemClock, type Clock } from '../../station/clock.js';
 import type { Store, StoreLimits } from '../../station/ports.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
+import { MemoryLiveEventLog } from './memory-live-event-log.js';
+import { DEFAULT_LIVE_EVENT_HISTORY } from '../live-event-id.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';
 import { MemoryWindowCounter } from './memory-window-counter.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
@@ -20,6 +22,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     moderation: new MemoryModerationStore(clock),
     revenue: new MemoryRevenueLedger(),
     counter: (_name: string, windowSeconds: number) => new MemoryWindowCounter(windowSeconds, limits.maxTrackedClients, clock),
+    liveEvents: new MemoryLiveEventLog(limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY, clock),
     claim: async (key: string, ttlMs: number) => {
       const now = clock();
       for (const [held, until] of claims) if (until <= now) claims.delete(held);

@@ -3,6 +3,8 @@ import type { Store, StoreLimits } from '../../station/ports.js';
 import { RedisChatLog } from './redis-chat-log.js';
 import { REDIS_RETRY_AFTER_SECONDS, redisCall, type RedisClient } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
+import { RedisLiveEventLog } from './redis-live-event-log.js';
+import { DEFAULT_LIVE_EVENT_HISTORY } from '../live-event-id.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisWindowCounter } from './redis-window-counter.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
@@ -29,6 +31,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     moderation: new RedisModerationStore(client, prefix),
     revenue: new RedisRevenueLedger(client, prefix),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(client, `${prefix}ratelimit:${name}:`, windowSeconds),
+    liveEvents: new RedisLiveEventLog(client, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),
     claim: (key: string, ttlMs: number) =>
       redisCall(async () => (await client.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
     ping: () =>

@@ -1,0 +1,34 @@
+import type { RouteResult } from '../http/route.js';
+import type { PreparedBody } from './prepared-response.js';
+
+/** The request header a cacheable route reads (declare it on the route, the edge copies only those). */
+export const CONDITIONAL_GET_HEADERS = ['if-none-match'] as const;
+
+/** Station state changes with every poll and its answers carry the current second. */
+export const STATION_STATE_CACHE = 'public, max-age=1';
+/** The schedule moves on with the clock, but slowly. */
+export const SCHEDULE_CACHE = 'public, max-age=60';
+/** Playlists change only with the configuration. */
+export const PLAYLISTS_CACHE = 'public, max-age=300';
+
+/**
+ * If-None-Match with the weak comparison RFC 9110 13.1.2 prescribes for it: a listed tag matches
+ * when the opaque parts are equal, W/ or not; `*` matches any current answer.
+ */
+export function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  for (const raw of header.split(',')) {
+    const tag = raw.trim();
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
+}
+
+/**
+ * A prepared answer, or 304 Not Modified (no body) when the client already has these bytes. The
+ * rate limit was taken before the handler ran, so a 304 counts and carries the RateLimit headers.
+ */
+export function conditionalAnswer(ifNoneMatch: string | undefined, prepared: PreparedBody): RouteResult {
+  if (noneMatchHits(ifNoneMatch, prepared.etag)) return { kind: 'not-modified', status: 304, headers: prepared.headers };
+  return { kind: 'prepared', status: 200, body: prepared.body, headers: prepared.headers };
+}
