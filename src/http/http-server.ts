@@ -1,4 +1,5 @@
-import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+import uWS from './uws.js';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
 import type { AdminAuth } from './admin-auth.js';
@@ -149,7 +150,7 @@ export class HttpServer {
     const route = entry?.byMethod.get(method === 'HEAD' ? 'GET' : method);
     const params: Record<string, string> = {};
     route?.paramNames.forEach((name, index) => {
-      params[name] = decodeParameter(req.getParameter(index));
+      params[name] = decodeParameter(req.getParameter(index) ?? '');
     });
     const peer = normalizeIp(Buffer.from(res.getRemoteAddressAsText()).toString());
     const requestId = requestIdFrom(headers['x-request-id'] ?? '');
