@@ -17,6 +17,8 @@ import { CorsPolicy } from './http/cors.js';
 import { HttpServer } from './http/http-server.js';
 import { TrustedProxies } from './limits/trusted-proxies.js';
 import { SocketIoHub } from './live/socket-io-hub.js';
+import { watchRedis } from './metrics/metrics.js';
+import { MetricsServer } from './metrics/metrics-server.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
@@ -45,6 +47,8 @@ export interface App {
   readonly live: SocketIoHub;
   /** Polls the stream server once (what the schedule does every `stream.pollSeconds`). */
   readonly poller: StationPoller;
+  /** GET /metrics on `metrics.port`, or null when that is unset. */
+  readonly metrics: MetricsServer | null;
   listen(): Promise<number>;
   close(): Promise<void>;
 }
@@ -125,6 +129,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     log.child({ component: 'poller' }),
   );
   let polling: { stop(): Promise<void> } | null = null;
+  const metrics = config.metrics.port === null ? null : new MetricsServer(log.child({ component: 'metrics' }));
+  if (store.kind === 'redis') watchRedis(() => store.ping());
 
   return {
     config,
@@ -132,8 +138,10 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     http,
     live,
     poller,
+    metrics,
     listen: async () => {
       const port = await http.listen(config.server.host, config.server.port);
+      if (metrics && config.metrics.port !== null) log.info({ port: await metrics.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');
       if (config.stream.enabled) {
         polling = schedulePolling(poller, { pollSeconds: config.stream.pollSeconds, store, log: log.child({ component: 'poller' }) });
       }
@@ -146,6 +154,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       await live.close();
       await http.close(config.server.shutdownGraceMs);
       await store.close();
+      await metrics?.close();
     },
   };
 }

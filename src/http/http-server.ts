@@ -14,6 +14,7 @@ import { requestIdFrom } from './request-id.js';
 import type { HttpMethod, RequestContext, RouteDefinition } from './route.js';
 import { sendJson, sendPrepared, type HeaderList, type ResponseTarget } from './send-json.js';
 import { normalizeIp } from '../net/ip-address.js';
+import { observeRequest } from '../metrics/metrics.js';
 import type { TrustedProxies } from '../limits/trusted-proxies.js';
 
 export interface HttpServerOptions {
@@ -248,6 +249,7 @@ export class HttpServer {
       status = answer.status;
       sendJson(target, answer.status, answer.payload, [...responseHeaders, ...answer.headers], mayHaveUnreadBody(), headOnly);
     } finally {
+      observeRequest(route?.definition.path ?? 'unmatched', incoming.method, target.aborted ? 499 : status, (performance.now() - incoming.started) / 1000);
       if (debug) logFor().debug({ method: incoming.method, path: incoming.path, status, ip: incoming.ip, ms: +(performance.now() - incoming.started).toFixed(2) }, 'request');
     }
   }

@@ -10,6 +10,7 @@ import type { ChatService } from '../station/chat-service.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import type { StationService } from '../station/station-service.js';
 import { createRedisClient, type RedisClient } from '../redis/redis-connection.js';
+import { countPublished, liveClientConnected, liveClientDisconnected } from '../metrics/metrics.js';
 import { ConnectionsPerIp } from './connections-per-ip.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 import { serveLiveConnection } from './live-connection.js';
@@ -55,6 +56,7 @@ export class SocketIoHub implements LiveHub {
    * nodes, which deliver to theirs: each client gets each event once.
    */
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
+    countPublished(event);
     this.deliverHere(event, payload);
     if (this.relaying) this.io.serverSideEmit(RELAY, event, payload);
   }
@@ -84,6 +86,8 @@ export class SocketIoHub implements LiveHub {
     });
     this.live.on('connection', (socket) => {
       this.fanout.enroll(socket);
+      liveClientConnected();
+      socket.once('disconnect', liveClientDisconnected);
       serveLiveConnection(socket, ipOf.get(socket) ?? 'unknown', { ...services, flood, log });
       socket.once('disconnect', () => void flood.delete(socket.id));
     });

@@ -5,6 +5,7 @@ import { advanceStation, rankPopularSongs, type ProgressSettings } from '../stat
 import type { StationService } from '../station/station-service.js';
 import type { Store } from '../station/ports.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
+import { pollFailed, pollSucceeded } from '../metrics/metrics.js';
 
 /**
  * One poll: read the stream server, advance the stored station state, record a new song
@@ -26,13 +27,15 @@ export class StationPoller {
   /** Never throws: the scheduler must keep ticking whatever happens. */
   async tick(): Promise<void> {
     try {
-      await this.poll();
+      (await this.poll()) ? pollSucceeded() : pollFailed();
     } catch (error) {
+      pollFailed();
       this.log.error({ err: error }, 'poll could not update the station state');
     }
   }
 
-  private async poll(): Promise<void> {
+  /** Whether the stream server answered (the state is stored either way). */
+  private async poll(): Promise<boolean> {
     const snapshot = await this.reader.read();
     if (!snapshot.reachable && !this.failing) this.log.warn({ error: snapshot.error }, 'stream server unreachable; station off air');
     if (snapshot.reachable && this.failing) this.log.info('stream server reachable again');
@@ -52,5 +55,6 @@ export class StationPoller {
     if (progress.statusChanged) this.live.publish('status', this.station.statusOf(progress.state));
     if (started || progress.statusChanged) this.live.publish('nowplaying', this.station.nowPlayingOf(progress.state));
     if (progress.listenersChanged) this.live.publish('listeners', { current: progress.state.listeners, peak_today: progress.state.peakToday });
+    return snapshot.reachable;
   }
 }
