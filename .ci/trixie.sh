@@ -74,6 +74,9 @@ if [ ! -x "$node_dir/bin/node" ]; then
   mv "$packing/out" "$node_dir"
   rm -rf "$packing"
 fi
+for old in "$CACHE"/node-*; do
+  [ "$old" = "$node_dir" ] || grep -q " $old " /proc/mounts || rm -rf "$old"
+done
 timing "node $node_version" "$t0"
 
 # --- a copy of the checkout (tracked and new files, not node_modules/dist), mounts, the run ---------

@@ -27,11 +27,15 @@ const FALLBACK = 'uWebSockets.js-fallback';
 
 const require = createRequire(import.meta.url);
 
-function packageVersion(name: string): string {
-  // The current build's `exports` hides its package.json: read it from beside its entry point.
+/** The package's folder. The current build's `exports` hides its package.json: found from its entry point. */
+function packageDir(name: string): string {
   let dir = dirname(require.resolve(name));
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+  return dir;
+}
+
+function packageVersion(name: string): string {
+  const { version } = JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string };
   // The fallback calls itself "20.30.0-unofficial.0"; the uWS version is the part before the dash.
   return version.split('-')[0] ?? version;
 }
@@ -57,6 +61,12 @@ function load(): UwsBuild {
     return { name: 'current', version: packageVersion(CURRENT), reason: `loads on Node ${process.versions.node} with glibc ${glibcVersion()}`, api };
   } catch (currentError) {
     try {
+      // Without a binary for this Node, the 2023 build quietly runs a slow JavaScript imitation of
+      // uWS (no native publish): refuse that rather than serve a station on it.
+      const binary = `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`;
+      if (!existsSync(join(packageDir(FALLBACK), 'binaries', binary))) {
+        throw new Error(`it has no binary for Node ${process.versions.node} (${binary}); run Node 20 there, or Node 24 on glibc >= 2.38`);
+      }
       const api = require(FALLBACK) as typeof UwsApi;
       return { name: 'fallback', version: packageVersion(FALLBACK), reason: whyNot(currentError), api };
     } catch (fallbackError) {
