@@ -1,6 +1,7 @@
-# Node 20: the uWebSockets.js build we depend on ships binaries for Node 16/18/20 and needs
-# glibc 2.36+ (Debian 12 "bookworm"), so the image is bookworm-based, not Alpine (musl).
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS on Debian 13 "trixie": the production runtime. The current uWebSockets.js build
+# (v20.57) needs glibc >= 2.38, which trixie has (bookworm's 2.36 only loads the 2023 fallback
+# build); not Alpine: the uWS binaries are built for glibc, not musl.
+FROM node:24-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
@@ -8,7 +9,7 @@ COPY web ./web
 # `npm ci` runs `prepare`, which compiles src/ into dist/ and builds web/ into dist/web.
 RUN npm ci
 
-FROM node:20-bookworm-slim
+FROM node:24-trixie-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -16,8 +17,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY config ./config
+# The image exists for the current uWS build: refuse to build one that would fall back.
+RUN node -e "import('./dist/http/uws.js').then((m) => { console.log('uWS', m.uwsBuild.name, m.uwsBuild.version, m.uwsBuild.reason); if (m.uwsBuild.name !== 'current') process.exit(1); })"
 USER node
-EXPOSE 8080
+# 8080: the API and /socket.io; 9464: GET /metrics when METRICS_PORT=9464 (keep it private).
+EXPOSE 8080 9464
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node directly (not npm) so SIGTERM reaches the service and shuts it down gracefully.

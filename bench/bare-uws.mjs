@@ -1,6 +1,7 @@
 // The yardstick: a bare uWebSockets.js handler per path returning exactly the bytes (status,
 // content type, body) our service answered, with no work at all behind it.
-import uWS from 'uWebSockets.js';
+// The same uWS build the service runs on (the loader picks it; npm run bench builds dist/ first).
+import uWS from '../dist/http/uws.js';
 import { readFileSync } from 'node:fs';
 
 const responses = JSON.parse(readFileSync(process.argv[2], 'utf8'));

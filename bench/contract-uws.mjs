@@ -4,7 +4,7 @@
 // Content-Type), as cheaply as a careful hand-written handler would: only the headers it needs
 // are read, header strings are precomputed, the request id is a counter. Argument: a JSON file
 // from statusContract() (lib/contract-rules.mjs).
-import uWS from 'uWebSockets.js';
+import uWS from '../dist/http/uws.js';
 import { readFileSync } from 'node:fs';
 import { corsRules, fixedWindow, requestIds } from './lib/contract-rules.mjs';
 

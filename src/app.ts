@@ -28,6 +28,8 @@ import { serveLiveClients } from './live/live-clients.js';
 import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
 import { StripeProvider } from './payments/stripe-provider.js';
 import { SseFeed } from './live/sse-feed.js';
+import { observeRequest, watchRedis } from './metrics/metrics.js';
+import { MetricsServer } from './metrics/metrics-server.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
@@ -63,6 +65,8 @@ export interface App {
   readonly sse: SseFeed;
   /** Polls the stream server once (what the schedule does every `stream.pollSeconds`). */
   readonly poller: StationPoller;
+  /** GET /metrics on `metrics.port`, or null when that is unset. */
+  readonly metrics: MetricsServer | null;
   listen(): Promise<number>;
   close(): Promise<void>;
 }
@@ -169,6 +173,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     budget: limits.httpBudget(BUDGETED_PATHS),
     adminAuth: new AdminAuth(config.adminApiKey),
     log,
+    onRequestFinished: (ex, status) => observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000),
   });
   serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }) });
   attachLiveServer(io, http.app, gate);
@@ -178,6 +183,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const pollLog = log.child({ component: 'poller' });
   const poller = new StationPoller(createStreamReader(config.stream), station, events, pollLog);
   let polling: { stop(): Promise<void> } | null = null;
+  const metrics = config.metrics.port === null ? null : new MetricsServer(log.child({ component: 'metrics' }));
+  if (store.kind === 'redis') watchRedis(() => store.ping());
 
   return {
     config,
@@ -187,9 +194,13 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     http,
     sse,
     poller,
+    metrics,
     listen: async () => {
       const port = await http.listen(config.server.host, config.server.port);
-      if (config.stream.enabled) polling = schedulePolling(poller, { pollSeconds: config.stream.pollSeconds, store, log: pollLog });
+      if (metrics && config.metrics.port !== null) log.info({ port: await metrics.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');
+      if (config.stream.enabled) {
+        polling = schedulePolling(poller, { pollSeconds: config.stream.pollSeconds, store, log: pollLog });
+      }
       return port;
     },
     close: async () => {
@@ -201,6 +212,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       await webhooks.close();
       await http.close(config.server.shutdownGraceMs);
       await backends.close();
+      await metrics?.close();
     },
   };
 }

@@ -1,6 +1,13 @@
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
+import { uwsBuild } from './http/uws.js';
 import { createLogger } from './logger.js';
+
+// What a restart costs (README, Operations): said once at start-up, where an operator looks.
+const MEMORY_LOSES =
+  'in-memory store: chat, song requests, feedback, revenue events, bans, rate-limit counters and station state are lost when this process stops; set REDIS_URL to keep them';
+const REDIS_KEEPS =
+  'Redis holds chat, song requests, feedback, revenue events, bans and station state: run it with appendonly yes, appendfsync everysec (a crash loses at most one second); without persistence a Redis restart loses them all';
 
 function start(): void {
   let config;
@@ -14,7 +21,9 @@ function start(): void {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  log.info({ build: uwsBuild.name, uws: uwsBuild.version, node: process.version, reason: uwsBuild.reason }, 'uWebSockets.js build');
   const app = createApp(config, { log });
+  log.info({ store: app.store.kind }, app.store.kind === 'redis' ? REDIS_KEEPS : MEMORY_LOSES);
 
   // A stray rejection must not take the station off the air; it is a bug to log and fix.
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));

@@ -229,6 +229,14 @@ export const ConfigSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
+    metrics: Type.Object(
+      {
+        // null: no metrics listener. Prometheus scrapes GET /metrics here, apart from the public port.
+        port: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()]),
+        host: Type.String({ minLength: 1 }),
+      },
+      { additionalProperties: false },
+    ),
     adminApiKey: Type.Union([Type.String({ minLength: 16 }), Type.Null()]),
     stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
     logLevel: Type.Union(

@@ -27,6 +27,8 @@ export class Exchange {
   constructor(
     readonly res: HttpResponse,
     readonly method: string,
+    /** The declared path of the route table entry ("unmatched" when none): a bounded label for metrics. */
+    readonly route: string,
     readonly path: string,
     readonly rawQuery: string,
     readonly origin: string,

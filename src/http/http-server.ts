@@ -1,4 +1,5 @@
-import uWS, { type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
+import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+import uWS from './uws.js';
 import type { Logger } from 'pino';
 import type { AdminAuth } from './admin-auth.js';
 import type { CorsPolicy } from './cors.js';

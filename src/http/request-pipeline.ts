@@ -89,6 +89,7 @@ export class RequestPipeline {
     return new Exchange(
       res,
       method,
+      entry?.path ?? 'unmatched',
       req.getUrl(),
       req.getQuery() ?? '',
       req.getHeader('origin'),

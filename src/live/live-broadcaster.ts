@@ -1,5 +1,6 @@
 import type { Namespace, Server } from 'socket.io';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
+import { countPublished } from '../metrics/metrics.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 
 export const LIVE_NAMESPACE = '/live';
@@ -36,6 +37,7 @@ export class LiveBroadcaster implements LiveHub {
   }
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
+    countPublished(event);
     void this.streams.record(event, payload).then((id) => {
       this.deliverHere(event, payload, id);
       if (this.relaying) this.io.serverSideEmit(RELAY, event, payload, id ?? null);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { publishAll, type LiveHub } from '../station/live-hub.js';
 import type { StationService } from '../station/station-service.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
+import { pollFailed, pollSucceeded } from '../metrics/metrics.js';
 
 /** One poll: read the stream server, hand the snapshot to the domain, publish what it says changed. */
 export class StationPoller {
@@ -17,13 +18,15 @@ export class StationPoller {
   /** Never throws: the scheduler must keep ticking whatever happens. */
   async tick(): Promise<void> {
     try {
-      await this.poll();
+      (await this.poll()) ? pollSucceeded() : pollFailed();
     } catch (error) {
+      pollFailed();
       this.log.error({ err: error }, 'poll could not update the station state');
     }
   }
 
-  private async poll(): Promise<void> {
+  /** Whether the stream server answered (the state is stored either way). */
+  private async poll(): Promise<boolean> {
     const snapshot = await this.reader.read();
     // One log line per outage, not per poll (the domain decides when an outage takes the station off air).
     if (!snapshot.reachable && !this.failing) this.log.warn({ error: snapshot.error, sources: snapshot.sources }, 'stream server unreachable');
@@ -31,5 +34,6 @@ export class StationPoller {
     this.failing = !snapshot.reachable;
     const { events } = await this.station.applySnapshot(snapshot);
     publishAll(this.live, events);
+    return snapshot.reachable;
   }
 }

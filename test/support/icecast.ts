@@ -94,9 +94,14 @@ export class IcecastServer {
   async connectSource(mount: string, bitrate = 128): Promise<TestSource> {
     const source = new TestSource(this.port, mount, bitrate);
     await source.connected;
-    // Icecast lists the mount once it has taken the source.
+    // Icecast lists the mount once it has taken the source, and its type and bitrate a moment later
+    // (seen under load: listed, but no bitrate yet).
     await eventually(async () => {
-      if (!(await this.rawStatus()).includes(`:${this.port}${mount}"`)) throw new Error(`mount ${mount} not listed yet`);
+      const raw = await this.rawStatus();
+      if (!raw.includes(`:${this.port}${mount}"`)) throw new Error(`mount ${mount} not listed yet`);
+      const at = raw.indexOf(`:${this.port}${mount}"`);
+      const entry = raw.slice(raw.lastIndexOf('{', at), raw.indexOf('}', at) + 1);
+      if (!/"server_type"/.test(entry) || !/"bitrate"/.test(entry)) throw new Error(`mount ${mount} has no type or bitrate yet`);
     });
     return source;
   }

@@ -18,12 +18,17 @@ export interface LiveClient {
 }
 
 /** A real socket.io-client on /live, connected (and handed its first now-playing) before it returns. */
-export async function connectLive(baseUrl: string, options: { transports?: Transport[]; headers?: Record<string, string> } = {}): Promise<LiveClient> {
+export async function connectLive(
+  baseUrl: string,
+  options: { transports?: Transport[]; headers?: Record<string, string>; agent?: import('node:http').Agent } = {},
+): Promise<LiveClient> {
   const socket = io(`${baseUrl}/live`, {
     transports: options.transports ?? ['websocket'],
     forceNew: true,
     reconnection: false,
     extraHeaders: options.headers,
+    // An agent bound to a local address makes this client come from that address (nginx test).
+    ...(options.agent ? { agent: options.agent as unknown as string } : {}),
   });
   const received: LiveClient['received'] = [];
   const waiters: Array<{ event: string; where: (p: any) => boolean; resolve: (p: any) => void }> = [];

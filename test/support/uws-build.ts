@@ -1,8 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { uwsBuild } from '../../src/http/uws.js';
 
-/** The uWebSockets.js build installed (two registry builds exist; see ARCHITECTURE.md). */
+/** The uWebSockets.js build the service runs on here (two registry builds exist; see ARCHITECTURE.md). */
 export interface UwsBuild {
   name: string;
   version: string;
@@ -10,9 +8,7 @@ export interface UwsBuild {
   legacy: boolean;
 }
 
+/** The build the loader (src/http/uws.ts) picked, as the service itself will. */
 export function installedUwsBuild(): UwsBuild {
-  let dir = dirname(createRequire(import.meta.url).resolve('uWebSockets.js'));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  const { name, version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string };
-  return { name, version, legacy: name === '@trufflesuite/uws-js-unofficial' || /^20\.([0-9]|[1-4][0-9])\./.test(version) };
+  return { name: uwsBuild.name, version: uwsBuild.version, legacy: uwsBuild.name === 'fallback' };
 }
