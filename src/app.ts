@@ -78,9 +78,7 @@ const BUDGETED_PATHS = ['/api/mobile/', SONG_REQUEST_PHP];
 export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
   const clock = options.clock ?? systemClock;
-  const backends: Backends = options.store
-    ? { store: options.store, liveRelay: options.liveRelay, close: async () => undefined }
-    : createBackends(config, log, clock);
+  const backends: Backends = options.store ? { store: options.store, liveRelay: options.liveRelay, close: async () => undefined } : createBackends(config, log, clock);
   const { store } = backends;
 
   const limits = new Limits(
@@ -114,7 +112,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const sse = new SseFeed({
     settings: config.live.sse,
     corsOrigins: config.server.corsOrigins,
-    gate: { clientOf: gate.clientOf, connections: limits.liveConnections },
+    gate: { clientOf: (peer, forwardedFor) => limits.identity.of(peer, forwardedFor), connections: limits.liveConnections },
     eventLog: store.liveEvents,
     log: log.child({ component: 'sse' }),
   });

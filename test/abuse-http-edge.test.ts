@@ -52,7 +52,11 @@ function rawTo(toPort: number, bytes: string, waitMs = 2000): Promise<RawAnswer>
 const raw = (bytes: string) => rawTo(port, bytes);
 
 const headerLines = (count: number) => Array.from({ length: count }, (_, i) => `X-Filler-${i}: ${i}\r\n`).join('');
-const headerCount = (text: string, name: string) => text.split('\r\n\r\n')[0]!.split('\r\n').filter((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`)).length;
+const headerCount = (text: string, name: string) =>
+  text
+    .split('\r\n\r\n')[0]!
+    .split('\r\n')
+    .filter((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`)).length;
 
 describe('HTTP edge: what our code answers', () => {
   it('a Connection: close request gets Connection: close in the answer, once, and the connection closes', async () => {

@@ -54,7 +54,11 @@ describe.each(backends)('chat text rules with the $name', (backend) => {
   let server: TestServer;
   let live: LiveClient;
   beforeAll(async () => {
-    server = await startTestServer({ ...backend.overrides(), rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } }, chat: { repeatWindowSeconds: 0, socketFlood: { messages: 10000, windowSeconds: 1 } } });
+    server = await startTestServer({
+      ...backend.overrides(),
+      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
+      chat: { repeatWindowSeconds: 0, socketFlood: { messages: 10000, windowSeconds: 1 } },
+    });
     live = await connectLive(server.url);
   });
   afterAll(async () => {

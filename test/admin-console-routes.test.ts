@@ -26,7 +26,7 @@ describe('admin routes of the staff console', () => {
       ['DELETE', '/api/admin/chat/bans/nickname/troll'],
       ['GET', '/api/admin/station'],
     ]) {
-      const answer = await call(server.url + path, { method });
+      const answer = await call(`${server.url}${path ?? ''}`, { method });
       expect(answer.status, path).toBe(401);
     }
     const patch = await call(`${server.url}/api/admin/requests/x`, { method: 'PATCH', body: { status: 'played' } });

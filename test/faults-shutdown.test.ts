@@ -129,7 +129,11 @@ describe.skipIf(!redisServerInstalled())('SIGTERM and the log with a real Redis 
     await redis.kill();
     await eventually(async () => expect((await readyStatus(port)).status).toBe(503));
     for (let i = 0; i < 30; i++) {
-      const res = await fetch(`http://127.0.0.1:${port}/api/mobile/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nickname":"grace","message":"anyone?"}' });
+      const res = await fetch(`http://127.0.0.1:${port}/api/mobile/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"nickname":"grace","message":"anyone?"}',
+      });
       await res.arrayBuffer();
       expect(res.status).toBe(503);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

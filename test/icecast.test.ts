@@ -244,7 +244,13 @@ describe.skipIf(!icecastInstalled())('a station on several sources of a real Ice
 
   it('sums listeners over the mounts and counts unique listeners by address', async () => {
     // 5 connections from 3 addresses: .2 twice on the main mount, .3 on both mounts, .4 on the low one.
-    for (const [mount, from] of [['/live.mp3', '127.0.0.2'], ['/live.mp3', '127.0.0.2'], ['/live.mp3', '127.0.0.3'], ['/low.mp3', '127.0.0.3'], ['/low.mp3', '127.0.0.4']] as const) {
+    for (const [mount, from] of [
+      ['/live.mp3', '127.0.0.2'],
+      ['/live.mp3', '127.0.0.2'],
+      ['/live.mp3', '127.0.0.3'],
+      ['/low.mp3', '127.0.0.3'],
+      ['/low.mp3', '127.0.0.4'],
+    ] as const) {
       listeners.push(await icecast.connectListener(mount, from));
     }
     await eventually(async () => {
@@ -268,11 +274,15 @@ describe.skipIf(!icecastInstalled())('a station on several sources of a real Ice
 
   it('takes average listening time from the connected seconds Icecast lists', async () => {
     // Wait (on Icecast's own clock) until every listener has been connected a few seconds.
-    await eventually(async () => {
-      const listed = [...(await icecast.listClients('/live.mp3')), ...(await icecast.listClients('/low.mp3'))];
-      expect(listed).toHaveLength(5);
-      expect(Math.min(...listed.map((l) => l.connected))).toBeGreaterThanOrEqual(3);
-    }, 15_000, 250);
+    await eventually(
+      async () => {
+        const listed = [...(await icecast.listClients('/live.mp3')), ...(await icecast.listClients('/low.mp3'))];
+        expect(listed).toHaveLength(5);
+        expect(Math.min(...listed.map((l) => l.connected))).toBeGreaterThanOrEqual(3);
+      },
+      15_000,
+      250,
+    );
     const mean = async () => {
       const listed = [...(await icecast.listClients('/live.mp3')), ...(await icecast.listClients('/low.mp3'))];
       return listed.reduce((sum, l) => sum + l.connected, 0) / listed.length;

@@ -27,7 +27,8 @@ describe.each(backends)('live event history: $name', ({ available, create }) => 
         { id: third, event: 'listeners', payload: { current: 3, peak_today: 4 } },
       ]);
       expect(await log.since(third)).toEqual([]);
-    }));
+    }),
+  );
 
   it.skipIf(!available)('says null (not "nothing missed") for an id that is unknown, malformed or rolled off', () =>
     withLog(async (log) => {
@@ -38,7 +39,8 @@ describe.each(backends)('live event history: $name', ({ available, create }) => 
       // Redis trims approximately (whole blocks of 100): push the first event well past the bound.
       for (let i = 0; i < 250; i++) await log.append('listeners', { current: i, peak_today: i });
       expect(await log.since(first)).toBeNull();
-    }));
+    }),
+  );
 
   it.skipIf(!available)('keeps ids increasing', () =>
     withLog(async (log) => {
@@ -49,5 +51,6 @@ describe.each(backends)('live event history: $name', ({ available, create }) => 
         const [[ms0, seq0], [ms1, seq1]] = [asPair(ids[i - 1]!), asPair(ids[i]!)];
         expect(ms1 > ms0 || (ms1 === ms0 && seq1 > seq0)).toBe(true);
       }
-    }));
+    }),
+  );
 });

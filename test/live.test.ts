@@ -117,7 +117,7 @@ describe('chat across doors', () => {
     const missed = [unique('missed one'), unique('missed two')];
     for (const text of missed) await restPost(text);
     const again = await connect();
-    const gap = await again.request('chat:history', { since: before.data.timestamp * 1000 + Number(before.data.id.split('-')[0]) % 1000 });
+    const gap = await again.request('chat:history', { since: before.data.timestamp * 1000 + (Number(before.data.id.split('-')[0]) % 1000) });
     expect(gap.success).toBe(true);
     expect(gap.data.messages.map((m: { message: string }) => m.message)).toEqual(missed);
     expect(gap.data.count).toBe(2);

@@ -68,9 +68,9 @@ describe('GET /metrics (Prometheus text format, on metrics.port)', () => {
     expect(valueOf(failed.families, 'radio_hub_last_good_poll_age_seconds')).toBeNaN();
 
     replay.respond((_, res) =>
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
-        JSON.stringify({ icestats: { source: { listenurl: 'http://x:8000/live.mp3', listeners: 3, bitrate: 128, server_type: 'audio/mpeg', title: 'Hillsong - Oceans' } } }),
-      ),
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ icestats: { source: { listenurl: 'http://x:8000/live.mp3', listeners: 3, bitrate: 128, server_type: 'audio/mpeg', title: 'Hillsong - Oceans' } } })),
     );
     await server.app.poller.tick();
     const good = await scrapeMetrics(metricsUrl(server));

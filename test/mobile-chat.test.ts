@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
-let now = Date.parse('2026-06-01T12:00:00Z');
+const now = Date.parse('2026-06-01T12:00:00Z');
 beforeAll(async () => {
   server = await startTestServer({}, { clock: () => now });
 });

@@ -127,13 +127,7 @@ describe('GET /api/mobile/requests', () => {
     expect(titles(await call(`${server.url}/api/mobile/requests?limit=2`))).toEqual(['High one', 'High two']);
     await server.app.store.requests.markPlayed(songId('Band', 'High one'));
     expect(titles(await call(`${server.url}/api/mobile/requests?status=played`))).toEqual(['High one']);
-    expect(titles(await call(`${server.url}/api/mobile/requests?status=all&limit=50`))).toEqual([
-      'High two',
-      'Normal two',
-      'High one',
-      'Normal one',
-      'Low one',
-    ]);
+    expect(titles(await call(`${server.url}/api/mobile/requests?status=all&limit=50`))).toEqual(['High two', 'Normal two', 'High one', 'Normal one', 'Low one']);
     expect((await call(`${server.url}/api/mobile/requests?status=bogus`)).status).toBe(400);
     expect((await call(`${server.url}/api/mobile/requests?limit=51`)).status).toBe(400);
   });

@@ -51,7 +51,7 @@ describe('GET /api/openapi.json', () => {
     expect(document.externalDocs.url).toBe('/api/asyncapi.json');
   });
 
-  it('the suite\'s answer check catches a drift of status or body', async () => {
+  it("the suite's answer check catches a drift of status or body", async () => {
     const status = `${server.url}/api/mobile/status`;
     await expect(checkAnswer(status, 'GET', 200, 'application/json', { success: true, data: { online: 'yes' } })).rejects.toThrow(/drifts.*GET \/api\/mobile\/status → 200/);
     await expect(checkAnswer(status, 'GET', 409, 'application/json', { success: false, error: { code: 'X', message: 'y' } })).rejects.toThrow(/status 409 falls under `default`/);

@@ -29,7 +29,15 @@ describe.each(backends)('revenue events ($name store)', (backend) => {
   const summary = (query: string) => call(`${server.url}${PATH}?${query}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
 
   it('stores a valid event and answers 201 with it', async () => {
-    const res = await post({ event_id: 'don-1', type: 'donation', amount: 2500, currency: 'usd', occurred_at: '2026-06-14T23:30:00-05:00', source: 'website', metadata: { campaign: 'summer', first: true } });
+    const res = await post({
+      event_id: 'don-1',
+      type: 'donation',
+      amount: 2500,
+      currency: 'usd',
+      occurred_at: '2026-06-14T23:30:00-05:00',
+      source: 'website',
+      metadata: { campaign: 'summer', first: true },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: 'don-1',
@@ -44,7 +52,15 @@ describe.each(backends)('revenue events ($name store)', (backend) => {
   });
 
   it('answers a replay of event_id with the first event (200), and a different body with 409', async () => {
-    const again = await post({ event_id: 'don-1', type: 'donation', amount: 2500, currency: 'usd', occurred_at: '2026-06-14T23:30:00-05:00', source: 'website', metadata: { first: true, campaign: 'summer' } });
+    const again = await post({
+      event_id: 'don-1',
+      type: 'donation',
+      amount: 2500,
+      currency: 'usd',
+      occurred_at: '2026-06-14T23:30:00-05:00',
+      source: 'website',
+      metadata: { first: true, campaign: 'summer' },
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe('don-1');
     const changed = await post({ event_id: 'don-1', type: 'donation', amount: 9999, currency: 'usd' });

@@ -13,7 +13,10 @@ describe.skipIf(!hasRedis)('SSE resume across nodes on Redis', () => {
   const prefix = uniquePrefix('sse-nodes');
   const dir = mkdtempSync(join(tmpdir(), 'radio-sse-nodes-'));
   const config = join(dir, 'config.json');
-  writeFileSync(config, JSON.stringify({ stream: { enabled: false }, chat: { repeatWindowSeconds: 0 }, live: { sse: { heartbeatSeconds: 15, historySize: 500, maxBufferedBytes: 262144, retryMs: 200 } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ stream: { enabled: false }, chat: { repeatWindowSeconds: 0 }, live: { sse: { heartbeatSeconds: 15, historySize: 500, maxBufferedBytes: 262144, retryMs: 200 } } }),
+  );
   const env = (port: string) => ({ PORT: port, HOST: '127.0.0.1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'info', RADIO_CONFIG: config });
   let a: ServiceProcess;
   let b: ServiceProcess;

@@ -121,12 +121,12 @@ describe.each(backends)('store contract: $name', (backend) => {
       const t = Date.now();
       await store.requests.submit(request('keep', 'normal', t), rules('keep', t));
       await store.requests.submit(request('drop', 'normal', t + 1), rules('drop', t + 1));
-      expect(await store.requests.resolve('drop-' + (t + 1), 'rejected')).toMatchObject({ song_title: 'drop', status: 'rejected' });
-      expect(await store.requests.resolve('keep-' + t, 'played')).toMatchObject({ song_title: 'keep', status: 'played' });
+      expect(await store.requests.resolve(`drop-${t + 1}`, 'rejected')).toMatchObject({ song_title: 'drop', status: 'rejected' });
+      expect(await store.requests.resolve(`keep-${t}`, 'played')).toMatchObject({ song_title: 'keep', status: 'played' });
       expect(await store.requests.list('pending', 50)).toEqual([]);
       expect((await store.requests.list('rejected', 50)).map((r) => r.song_title)).toEqual(['drop']);
       // Already resolved, or never there: nothing changes.
-      expect(await store.requests.resolve('drop-' + (t + 1), 'played')).toBeNull();
+      expect(await store.requests.resolve(`drop-${t + 1}`, 'played')).toBeNull();
       expect(await store.requests.resolve('no-such-id', 'played')).toBeNull();
       // The rejected song may be requested again.
       expect((await store.requests.submit(request('drop', 'normal', t + 2), rules('drop', t + 2))).kind).toBe('created');

@@ -34,15 +34,30 @@ const OFF = { server_status: 'offline' as const, listeners: 0, quality: 'unknown
 // Every output shape the poller must read, and what the service then reports. A fresh service
 // polls each once, so "no song" means the shape itself produced none (nothing was invented).
 const SHAPES: ShapeCase[] = [
-  { shape: 'Icecast, formatted JSON, a comma inside a spaced title', ...icecast('icecast-formatted.json', '/live.mp3'), status: on(17, '128kbps MP3'), song: ['Big Daddy Weave', 'Redeemed, Live From Nashville'] },
-  { shape: 'Icecast, formatted JSON, the second mount', ...icecast('icecast-formatted.json', '/live.aac'), status: on(4, '64kbps AAC+'), song: ['Big Daddy Weave', 'Redeemed, Live From Nashville'] },
+  {
+    shape: 'Icecast, formatted JSON, a comma inside a spaced title',
+    ...icecast('icecast-formatted.json', '/live.mp3'),
+    status: on(17, '128kbps MP3'),
+    song: ['Big Daddy Weave', 'Redeemed, Live From Nashville'],
+  },
+  {
+    shape: 'Icecast, formatted JSON, the second mount',
+    ...icecast('icecast-formatted.json', '/live.aac'),
+    status: on(4, '64kbps AAC+'),
+    song: ['Big Daddy Weave', 'Redeemed, Live From Nashville'],
+  },
   { shape: 'Icecast 2.4.4, formatted, invalid `"title": - ,`', ...icecast('icecast-2.4.4-formatted-dash-title.json', '/live.mp3'), status: on(2, '128kbps MP3'), song: null },
   { shape: 'Icecast 2.4.4, compact, invalid `"title":-` on two mounts', ...icecast('icecast-2.4.4-dash-title.json', '/live.aac'), status: on(1, '64kbps AAC+'), song: null },
   { shape: 'Icecast 2.5, formatted, `"title": null`', ...icecast('icecast-formatted-title-null.json', '/live.mp3'), status: on(6, '128kbps MP3'), song: null },
   { shape: 'Icecast, numeric artist and invalid `"title":007`', ...icecast('icecast-numeric-titles.json', '/live.mp3'), status: on(3, '128kbps MP3'), song: ['4', '007'] },
   { shape: 'Icecast, numeric `"title":1999`', ...icecast('icecast-numeric-titles.json', '/year.mp3'), status: on(1, '64kbps MP3'), song: ['', '1999'] },
   { shape: 'Icecast, numeric `"title":1.50` keeps its text', ...icecast('icecast-numeric-titles.json', '/decimal.mp3'), status: on(0, '32kbps MP3'), song: ['', '1.50'] },
-  { shape: 'Icecast Ogg, `"bitrate":"Quality 4,00"` with ice-bitrate', ...icecast('icecast-text-bitrate.json', '/live.ogg'), status: on(8, '128kbps Ogg'), song: ['Hillsong Worship', 'What A Beautiful Name'] },
+  {
+    shape: 'Icecast Ogg, `"bitrate":"Quality 4,00"` with ice-bitrate',
+    ...icecast('icecast-text-bitrate.json', '/live.ogg'),
+    status: on(8, '128kbps Ogg'),
+    song: ['Hillsong Worship', 'What A Beautiful Name'],
+  },
   { shape: 'Icecast-KH, mount listed without stream details (listeners on its fallback)', ...icecast('icecast-kh-fallback-mount.json', '/live'), status: OFF, song: null },
   { shape: 'Icecast-KH, the fallback mount itself', ...icecast('icecast-kh-fallback-mount.json', '/autodj'), status: on(11, '128kbps MP3'), song: ['Casting Crowns', 'Nobody'] },
   { shape: 'Icecast, invalid bare values `"bitrate": 128 kbps`', ...icecast('icecast-bare-units.json', '/live.mp3'), status: on(12, '128kbps MP3'), song: ['MercyMe', 'Even If'] },
@@ -54,10 +69,38 @@ const SHAPES: ShapeCase[] = [
     status: on(3, '64kbps AAC+'),
     song: ['Casting Crowns', 'Praise You In This Storm'],
   },
-  { shape: 'SHOUTcast v2 /7.html with three streams, stream 1', file: 'shoutcast2-7-multi.html', path: '/7.html', source: { kind: 'shoutcast1' }, status: on(14, '128kbps MP3'), song: ['Lauren Daigle', 'Look Up Child, Live'] },
-  { shape: 'SHOUTcast v2 /7.html with three streams, stream 2', file: 'shoutcast2-7-multi.html', path: '/7.html', source: { kind: 'shoutcast1', streamId: 2 }, status: on(3, '64kbps MP3'), song: ['Kari Jobe', 'Forever, Acoustic'] },
-  { shape: 'SHOUTcast v2 /7.html with three streams, stream 3 (no source)', file: 'shoutcast2-7-multi.html', path: '/7.html', source: { kind: 'shoutcast1', streamId: 3 }, status: OFF, song: null },
-  { shape: 'SHOUTcast v1 /7.html, escaped title with commas', file: 'shoutcast1-7.html', path: '/7.html', source: { kind: 'shoutcast1' }, status: on(23, '128kbps MP3'), song: ['Big Daddy Weave', 'Redeemed, Live & Loud'] },
+  {
+    shape: 'SHOUTcast v2 /7.html with three streams, stream 1',
+    file: 'shoutcast2-7-multi.html',
+    path: '/7.html',
+    source: { kind: 'shoutcast1' },
+    status: on(14, '128kbps MP3'),
+    song: ['Lauren Daigle', 'Look Up Child, Live'],
+  },
+  {
+    shape: 'SHOUTcast v2 /7.html with three streams, stream 2',
+    file: 'shoutcast2-7-multi.html',
+    path: '/7.html',
+    source: { kind: 'shoutcast1', streamId: 2 },
+    status: on(3, '64kbps MP3'),
+    song: ['Kari Jobe', 'Forever, Acoustic'],
+  },
+  {
+    shape: 'SHOUTcast v2 /7.html with three streams, stream 3 (no source)',
+    file: 'shoutcast2-7-multi.html',
+    path: '/7.html',
+    source: { kind: 'shoutcast1', streamId: 3 },
+    status: OFF,
+    song: null,
+  },
+  {
+    shape: 'SHOUTcast v1 /7.html, escaped title with commas',
+    file: 'shoutcast1-7.html',
+    path: '/7.html',
+    source: { kind: 'shoutcast1' },
+    status: on(23, '128kbps MP3'),
+    song: ['Big Daddy Weave', 'Redeemed, Live & Loud'],
+  },
 ];
 
 describe('what the service reports for each stream-server output shape', () => {
@@ -122,7 +165,7 @@ describe('the lenient JSON reader', () => {
   it('reads any valid JSON, compact or formatted, as JSON.parse does', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.constantFrom(0, 1, 2, 4, '\t', ' \n '), (value, indent) => {
-        const text = JSON.stringify(value, null, indent as string | number);
+        const text = JSON.stringify(value, null, indent);
         const read = parseLenientJson(text);
         expect(read).not.toBeUndefined();
         expect(asJson(read!)).toEqual(JSON.parse(text));
@@ -147,7 +190,12 @@ describe('the lenient JSON reader', () => {
   });
 
   it('keeps bare text as written and refuses broken structure', () => {
-    expect(parseLenientJson('{"title":-,"a":007,"b": 1.50 ,"c": 128 kbps}')).toEqual({ title: new BareValue('-'), a: new BareValue('007'), b: new BareValue('1.50'), c: new BareValue('128 kbps') });
+    expect(parseLenientJson('{"title":-,"a":007,"b": 1.50 ,"c": 128 kbps}')).toEqual({
+      title: new BareValue('-'),
+      a: new BareValue('007'),
+      b: new BareValue('1.50'),
+      c: new BareValue('128 kbps'),
+    });
     expect(parseLenientJson('{"title": null, "t": "a, \\"b\\""}')).toEqual({ title: null, t: 'a, "b"' });
     expect(parseLenientJson('{"__proto__": {"x": "1"}}')).toMatchObject({ ['__proto__']: { x: '1' } });
     for (const broken of ['{"icestats":"a":"b"}}', '{"a":"b"', '{"a" "b"}', '{"a":"unterminated}', '<html>down</html>', '{"a":"b"} trailing', '{"a":x"y"}']) {

@@ -29,7 +29,15 @@ describe('configuring the stream sources', () => {
   it('keeps the single-source keys working as a list of one primary source', () => {
     const config = configWith({ kind: 'shoutcast2', statusUrl: 'http://dnas.example:8000/stats?sid=2&json=1', admin: { password: 'pw' } });
     expect(streamSourcesOf(config.stream)).toEqual([
-      { name: 'http://dnas.example:8000/stats?sid=2&json=1', kind: 'shoutcast2', statusUrl: 'http://dnas.example:8000/stats?sid=2&json=1', mount: '', streamId: null, admin: { user: 'admin', password: 'pw' }, primary: true },
+      {
+        name: 'http://dnas.example:8000/stats?sid=2&json=1',
+        kind: 'shoutcast2',
+        statusUrl: 'http://dnas.example:8000/stats?sid=2&json=1',
+        mount: '',
+        streamId: null,
+        admin: { user: 'admin', password: 'pw' },
+        primary: true,
+      },
     ]);
   });
 
@@ -48,11 +56,27 @@ describe('configuring the stream sources', () => {
   });
 
   it.each([
-    [{ sources: [{ kind: 'icecast', statusUrl: 'http://a/status-json.xsl', mount: '/a', primary: true }, { kind: 'icecast', statusUrl: 'http://a/status-json.xsl', mount: '/b', primary: true }] }, 'stream.sources.1.primary'],
+    [
+      {
+        sources: [
+          { kind: 'icecast', statusUrl: 'http://a/status-json.xsl', mount: '/a', primary: true },
+          { kind: 'icecast', statusUrl: 'http://a/status-json.xsl', mount: '/b', primary: true },
+        ],
+      },
+      'stream.sources.1.primary',
+    ],
     [{ sources: [{ kind: 'icecast', statusUrl: 'http://a/status-json.xsl' }] }, 'stream.sources.0.mount'],
     [{ sources: [{ kind: 'icecast', statusUrl: 'http://a/status-json.xsl', mount: 'live' }] }, 'stream.sources.0.mount'],
     [{ sources: [{ kind: 'shoutcast1', statusUrl: 'http://a/7.html', admin: { password: 'x' } }] }, 'stream.sources.0.admin'],
-    [{ sources: [{ kind: 'icecast', statusUrl: 'http://a/s', mount: '/a' }, { kind: 'icecast', statusUrl: 'http://a/s', mount: '/a' }] }, 'stream.sources.1.statusUrl'],
+    [
+      {
+        sources: [
+          { kind: 'icecast', statusUrl: 'http://a/s', mount: '/a' },
+          { kind: 'icecast', statusUrl: 'http://a/s', mount: '/a' },
+        ],
+      },
+      'stream.sources.1.statusUrl',
+    ],
     [{ sources: [{ kind: 'winamp', statusUrl: 'http://a/s' }] }, 'stream.sources.0.kind'],
     [{ sources: [{ kind: 'shoutcast2', statusUrl: 'not a url' }] }, 'stream.sources.0.statusUrl'],
     [{ sources: [{ kind: 'shoutcast2', statusUrl: 'http://a/s', streamId: 0 }] }, 'stream.sources.0.streamId'],
@@ -66,7 +90,14 @@ describe('configuring the stream sources', () => {
 const icecastStatus = (mounts: Array<[string, number, string]>) =>
   JSON.stringify({
     icestats: {
-      source: mounts.map(([mount, listeners, title]) => ({ listenurl: `http://radio.example:8000${mount}`, listeners, bitrate: 128, server_type: 'audio/mpeg', stream_start_iso8601: '2026-11-22T03:00:00+0000', title })),
+      source: mounts.map(([mount, listeners, title]) => ({
+        listenurl: `http://radio.example:8000${mount}`,
+        listeners,
+        bitrate: 128,
+        server_type: 'audio/mpeg',
+        stream_start_iso8601: '2026-11-22T03:00:00+0000',
+        title,
+      })),
     },
   });
 const json = (body: string | Buffer, status = 200) => ({ body, type: 'application/json', status });
@@ -76,7 +107,16 @@ describe('one snapshot for the station from all its sources', () => {
   const reader = (sources: unknown[]) => createStreamReader(configWith({ sources }).stream);
 
   it('fetches a status page shared by two mounts once per poll, and sums their listeners', async () => {
-    replay.respond(sendByPath({ '/status-json.xsl': json(icecastStatus([['/live.mp3', 7, 'A - One'], ['/live.aac', 2, 'A - One']])) }));
+    replay.respond(
+      sendByPath({
+        '/status-json.xsl': json(
+          icecastStatus([
+            ['/live.mp3', 7, 'A - One'],
+            ['/live.aac', 2, 'A - One'],
+          ]),
+        ),
+      }),
+    );
     const before = replay.requests.length;
     const snapshot = await reader([icecast('/live.mp3'), icecast('/live.aac')]).read();
     expect(replay.requests.length - before).toBe(1);
@@ -141,7 +181,8 @@ describe('listener lists as the servers write them', () => {
       { address: '203.0.113.7', connectedSeconds: 60 },
       { address: '198.51.100.23', connectedSeconds: 1200 },
     ]);
-    const v25 = '<?xml version="1.0"?>\n<icestats><source mount="/live.mp3"><listeners>1</listeners><listener id="9"><ip>2001:db8::7</ip><useragent>mpv</useragent><connected>42</connected><lag>0</lag></listener></source></icestats>';
+    const v25 =
+      '<?xml version="1.0"?>\n<icestats><source mount="/live.mp3"><listeners>1</listeners><listener id="9"><ip>2001:db8::7</ip><useragent>mpv</useragent><connected>42</connected><lag>0</lag></listener></source></icestats>';
     expect(parseIcecastListeners(v25)).toEqual([{ address: '2001:db8::7', connectedSeconds: 42 }]);
     expect(() => parseIcecastListeners('<html><body>401 - You need to authenticate</body></html>')).toThrow(/not an Icecast listener list/);
   });

@@ -94,7 +94,9 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   async function seriousViolations(page: Page) {
     // Evaluated through the DevTools protocol, which the page's CSP does not govern.
     await page.evaluate(axeSource);
-    const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run());
+    const results = await page.evaluate(() =>
+      (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(),
+    );
     return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
@@ -197,7 +199,11 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
 
   it('shows revenue per day and currency in the console, and listeners with source health', async () => {
     const auth = { authorization: `Bearer ${ADMIN_KEY}` };
-    for (const [amount, currency] of [[2500, 'USD'], [1000, 'USD'], [1999, 'EUR']] as const) {
+    for (const [amount, currency] of [
+      [2500, 'USD'],
+      [1000, 'USD'],
+      [1999, 'EUR'],
+    ] as const) {
       const recorded = await call(`${server.url}/api/analytics/revenue.php`, { headers: auth, body: { type: 'donation', amount, currency } });
       expect(recorded.status).toBe(201);
     }
@@ -288,7 +294,10 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   it('writes screenshots at phone and desktop sizes, light and dark', async () => {
     await play('Hillsong United', 'Oceans');
     const written: string[] = [];
-    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         const context = await browser.newContext({ viewport, colorScheme: scheme });
         contexts.push(context);

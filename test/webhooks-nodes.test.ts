@@ -11,8 +11,7 @@ import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from
 
 const SECRET = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';
 const ADMIN_KEY = 'admin-key-for-webhook-nodes';
-const stats = (song: string) =>
-  JSON.stringify({ currentlisteners: 4, averagetime: 600, songtitle: song, streamstatus: 1, streamuptime: 100, bitrate: '128', content: 'audio/mpeg' });
+const stats = (song: string) => JSON.stringify({ currentlisteners: 4, averagetime: 600, songtitle: song, streamstatus: 1, streamuptime: 100, bitrate: '128', content: 'audio/mpeg' });
 const typeOf = (hook: ReceivedWebhook) => (JSON.parse(hook.body) as { type: string }).type;
 
 // Two service processes on one Redis, both with the same endpoint, as behind a load balancer.
@@ -73,7 +72,10 @@ describe.skipIf(!hasRedis)('webhooks with two nodes on one Redis', () => {
       const listed = await call(`${url}/api/admin/webhooks/deliveries?limit=500`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
       for (const id of ids) {
         const attempts = receiver.received.filter((h) => h.headers['webhook-id'] === id);
-        expect(attempts.filter((h) => h.status === 200), id).toHaveLength(1);
+        expect(
+          attempts.filter((h) => h.status === 200),
+          id,
+        ).toHaveLength(1);
         const record = listed.body.data.deliveries.find((d: { id: string }) => d.id === id);
         expect(record).toMatchObject({ status: 'delivered', attempts: attempts.length, last_status_code: 200 });
       }

@@ -205,7 +205,21 @@ describe('webhooks refuse private addresses unless allowed (SSRF)', () => {
   });
 
   it('classifies addresses: loopback, private, link-local (cloud metadata) and mapped ones are refused', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPrivateAddress(address), address).toBe(false);
@@ -246,7 +260,8 @@ describe('webhook attempts and settings', () => {
   });
 
   it('refuses a bad endpoint at start-up, naming the key', () => {
-    const bad = (endpoint: Record<string, unknown>) => () => loadConfig({}, { webhooks: { endpoints: [{ url: 'https://example.org/hook', events: ['song.changed'], secret: SECRET, ...endpoint }] } });
+    const bad = (endpoint: Record<string, unknown>) => () =>
+      loadConfig({}, { webhooks: { endpoints: [{ url: 'https://example.org/hook', events: ['song.changed'], secret: SECRET, ...endpoint }] } });
     expect(bad({})).not.toThrow();
     expect(bad({ secret: 'hunter2' })).toThrow(ConfigError);
     expect(bad({ secret: 'hunter2' })).toThrow(/webhooks\.endpoints\.0\.secret/);

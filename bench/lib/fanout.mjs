@@ -12,7 +12,10 @@ const percentile = (values, p) => {
 export async function benchFanout(services, { clients: count, posts }) {
   const clients = startClients();
   try {
-    await clients.connect(services.map((s) => s.url), count);
+    await clients.connect(
+      services.map((s) => s.url),
+      count,
+    );
     const delays = [];
     const cpuBefore = await Promise.all(services.map((s) => cpuMs(s.child.pid)));
     const splitBefore = await Promise.all(services.map((s) => cpuSplitMs(s.child.pid)));

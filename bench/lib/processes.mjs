@@ -9,7 +9,10 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 export const SERVER_CORE = '0';
 export const LOAD_CORE = '1';
 
-/** Settings for a benchmark run: no stream polling, the rate limiter on with its limit raised. */
+/**
+ * Settings for a benchmark run: no stream polling, the limiters on (they are part of the cost
+ * measured) with their limits raised: the load comes from one address.
+ */
 export function benchConfig(extra = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'radio-bench-'));
   const path = join(dir, 'config.json');
@@ -17,8 +20,9 @@ export function benchConfig(extra = {}) {
     path,
     JSON.stringify({
       stream: { enabled: false },
-      rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 } },
-      live: { maxConnectionsPerIp: 100_000 },
+      rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 }, chat: { limit: 1_000_000, windowSeconds: 60 } },
+      chat: { socketFlood: { messages: 10_000, windowSeconds: 60 } },
+      live: { maxConnectionsPerClient: 100_000 },
       ...extra,
     }),
   );
@@ -64,15 +68,16 @@ export async function startBare(responses) {
 /** The lightweight live clients, pinned to the load core. */
 export function startClients() {
   const child = fork(join(ROOT, 'bench/fanout-clients.mjs'), [], { execPath: 'taskset', execArgv: ['-c', LOAD_CORE, process.execPath], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = (key) => new Promise((resolve) => {
-    const listener = (message) => {
-      if (key in message) {
-        child.off('message', listener);
-        resolve(message[key]);
-      }
-    };
-    child.on('message', listener);
-  });
+  const next = (key) =>
+    new Promise((resolve) => {
+      const listener = (message) => {
+        if (key in message) {
+          child.off('message', listener);
+          resolve(message[key]);
+        }
+      };
+      child.on('message', listener);
+    });
   return {
     child,
     connect: async (urls, count) => {

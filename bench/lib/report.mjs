@@ -9,7 +9,14 @@ const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleStrin
 
 export function machine() {
   // The load average says how shared the machine was while measuring (other people's work).
-  return { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString(), loadAverage: loadavg()[0] };
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    date: new Date().toISOString(),
+    loadAverage: loadavg()[0],
+  };
 }
 
 export function targets(results) {
@@ -42,7 +49,10 @@ export function writeReport(dir, results) {
     '',
     '| Target | Goal | Measured | Met |',
     '|---|---|---|---|',
-    ...results.targets.map((t) => `| ${t.name} | ${t.goal} | ${t.value === undefined ? 'not run' : t.name.includes('vs') ? t.value.toFixed(2) : ms(t.value)} | ${t.met === null ? '–' : t.met ? 'yes' : '**no**'} |`),
+    ...results.targets.map(
+      (t) =>
+        `| ${t.name} | ${t.goal} | ${t.value === undefined ? 'not run' : t.name.includes('vs') ? t.value.toFixed(2) : ms(t.value)} | ${t.met === null ? '–' : t.met ? 'yes' : '**no**'} |`,
+    ),
   ];
   lines.push(...baselineSections(results));
   for (const [store, rows] of Object.entries(results.rest)) {
@@ -52,7 +62,10 @@ export function writeReport(dir, results) {
       '',
       '| Endpoint | ours req/s | bare req/s | ratio | rate | ours p50 | ours p99 | bare p50 | bare p99 | non-2xx |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${r.endpoint} | ${int(r.oursRps)} | ${int(r.bareRps)} | ${r.ratio.toFixed(2)} | ${int(r.rate)}/s | ${ms(r.ours.p50)} | ${ms(r.ours.p99)} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | ${r.failures} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.endpoint} | ${int(r.oursRps)} | ${int(r.bareRps)} | ${r.ratio.toFixed(2)} | ${int(r.rate)}/s | ${ms(r.ours.p50)} | ${ms(r.ours.p99)} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | ${r.failures} |`,
+      ),
     );
   }
   lines.push(

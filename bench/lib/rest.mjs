@@ -22,7 +22,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function wrkWithCpu(server, path, options) {
   const before = await cpuMs(server.child.pid);
   const result = await wrk(server.url + path, options);
-  return { ...result, cpuUsPerRequest: ((await cpuMs(server.child.pid)) - before) * 1000 / result.requests };
+  return { ...result, cpuUsPerRequest: (((await cpuMs(server.child.pid)) - before) * 1000) / result.requests };
 }
 
 /** What our service answers on each endpoint: the bytes the bare handler will send back. */
@@ -83,7 +83,11 @@ export async function benchRest(service, { seconds, rounds, latencySeconds }) {
           Object.entries(also).flatMap(([name, runs]) => {
             const rps = median(runs.map((r) => r.rps));
             if (runs.some((r) => r.non2xx > 0)) throw new Error(`${name} answered non-2xx on ${endpoint.name}`);
-            return [[`${name}Rps`, rps], [`${name}Ratio`, oursRps / rps], [`${name}CpuUsPerRequest`, median(runs.map((r) => r.cpuUsPerRequest))]];
+            return [
+              [`${name}Rps`, rps],
+              [`${name}Ratio`, oursRps / rps],
+              [`${name}CpuUsPerRequest`, median(runs.map((r) => r.cpuUsPerRequest))],
+            ];
           }),
         ),
       });

@@ -21,32 +21,42 @@ async function startStatusServer() {
   const server = createServer((_, res) => {
     if (!firstRead.has(title)) firstRead.set(title, now());
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ icestats: { source: { listenurl: 'http://127.0.0.1:8000/live.mp3', title, listeners: 5, bitrate: 128, server_type: 'audio/mpeg', stream_start_iso8601: '2026-01-01T00:00:00+0000' } } }));
+    res.end(
+      JSON.stringify({
+        icestats: { source: { listenurl: 'http://127.0.0.1:8000/live.mp3', title, listeners: 5, bitrate: 128, server_type: 'audio/mpeg', stream_start_iso8601: '2026-01-01T00:00:00+0000' } },
+      }),
+    );
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}/status-json.xsl`,
     setTitle: (next) => (title = next),
     /** Resolves with the time the poller first read `wanted` (polls come every second). */
-    readAt: (wanted) => new Promise((resolve) => {
-      const check = () => (firstRead.has(wanted) ? resolve(firstRead.get(wanted)) : setTimeout(check, 5));
-      check();
-    }),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }),
+    readAt: (wanted) =>
+      new Promise((resolve) => {
+        const check = () => (firstRead.has(wanted) ? resolve(firstRead.get(wanted)) : setTimeout(check, 5));
+        check();
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
 function startSseClients() {
   const child = fork(join(ROOT, 'bench/sse-clients.mjs'), [], { execPath: 'taskset', execArgv: ['-c', LOAD_CORE, process.execPath], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = (key) => new Promise((resolve) => {
-    const listener = (message) => {
-      if (key in message) {
-        child.off('message', listener);
-        resolve(message[key]);
-      }
-    };
-    child.on('message', listener);
-  });
+  const next = (key) =>
+    new Promise((resolve) => {
+      const listener = (message) => {
+        if (key in message) {
+          child.off('message', listener);
+          resolve(message[key]);
+        }
+      };
+      child.on('message', listener);
+    });
   return {
     connect: async (url, count) => {
       child.send({ connect: { url, count } });

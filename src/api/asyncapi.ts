@@ -2,15 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../config/schema.js';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
 import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
-import {
-  ChatListSchema,
-  ChatMessageSchema,
-  ErrorEnvelopeSchema,
-  ListenersSchema,
-  NowPlayingSchema,
-  SongRequestSchema,
-  StatusSchema,
-} from './response-schemas.js';
+import { ChatListSchema, ChatMessageSchema, ErrorEnvelopeSchema, ListenersSchema, NowPlayingSchema, SongRequestSchema, StatusSchema } from './response-schemas.js';
 
 export const ASYNCAPI_PATH = '/api/asyncapi.json';
 /** The SSE feed's path (API.md "Live"); served by the live door. */
@@ -49,10 +41,7 @@ const WEBHOOK_DATA: Record<WebhookEventType, { payload: TSchema; summary: string
 
 /** The body of a webhook of `type` (Standard Webhooks shape), as the dispatcher sends it. */
 export function webhookPayloadSchema(type: WebhookEventType): TSchema {
-  return Type.Object(
-    { type: Type.Literal(type), timestamp: Type.String({ format: 'date-time' }), data: WEBHOOK_DATA[type].payload },
-    { additionalProperties: false },
-  );
+  return Type.Object({ type: Type.Literal(type), timestamp: Type.String({ format: 'date-time' }), data: WEBHOOK_DATA[type].payload }, { additionalProperties: false });
 }
 
 const WebhookHeaders = Type.Object({
@@ -78,7 +67,11 @@ export function buildAsyncApiDocument(info: { title: string; version: string; ho
   schemas.chatSendAck = plain(ack(ChatMessageSchema));
   schemas.chatHistory = plain(ChatHistoryOptions);
   schemas.chatHistoryAck = plain(ack(ChatListSchema));
-  messages.chatSend = { name: 'chat:send', summary: 'Post a chat message: the same validation and moderation as POST /api/mobile/chat; needs an ack callback', payload: ref('schemas', 'chatSend') };
+  messages.chatSend = {
+    name: 'chat:send',
+    summary: 'Post a chat message: the same validation and moderation as POST /api/mobile/chat; needs an ack callback',
+    payload: ref('schemas', 'chatSend'),
+  };
   messages.chatSendAck = { name: 'chat:send ack', summary: 'The posted message, or the error (VALIDATION_FAILED, CONTENT_REJECTED, RATE_LIMITED…)', payload: ref('schemas', 'chatSendAck') };
   messages.chatHistory = { name: 'chat:history', summary: 'Messages since a time, to fill a gap after reconnecting; needs an ack callback', payload: ref('schemas', 'chatHistory') };
   messages.chatHistoryAck = { name: 'chat:history ack', summary: 'The messages, oldest first', payload: ref('schemas', 'chatHistoryAck') };
@@ -117,7 +110,8 @@ export function buildAsyncApiDocument(info: { title: string; version: string; ho
       live: {
         address: '/live',
         title: 'Socket.IO namespace /live',
-        description: 'Every client gets now playing on connect, then every event. chat:send and chat:history are answered through the Socket.IO acknowledgement; an event without an ack callback is dropped.',
+        description:
+          'Every client gets now playing on connect, then every event. chat:send and chat:history are answered through the Socket.IO acknowledgement; an event without an ack callback is dropped.',
         servers: [{ $ref: '#/servers/socketio' }],
         messages: pick([...liveNames, 'chatSend', 'chatSendAck', 'chatHistory', 'chatHistoryAck']),
       },

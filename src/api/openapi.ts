@@ -78,9 +78,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ...(schema.description ? { description: schema.description } : {}),
     schema,
   }));
-  const success = route.bare
-    ? (route.response ?? Type.Object({}))
-    : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() });
+  const success = route.bare ? (route.response ?? Type.Object({})) : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() });
   const successContent = { 'application/json': { schema: plain(success) } };
   const cacheable = route.headers?.includes('if-none-match') ?? false;
   const responses: Record<string, unknown> = {
@@ -102,9 +100,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     operationId: operationId(route),
     summary: route.summary,
     tags: [tagOf(route.path)],
-    ...(pathParameters.length + queryParameters.length > 0 || cacheable
-      ? { parameters: [...pathParameters, ...queryParameters, ...(cacheable ? [IF_NONE_MATCH] : [])] }
-      : {}),
+    ...(pathParameters.length + queryParameters.length > 0 || cacheable ? { parameters: [...pathParameters, ...queryParameters, ...(cacheable ? [IF_NONE_MATCH] : [])] } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
     responses,
     // Public operations say so (an empty list), rather than leaving the reader to guess.

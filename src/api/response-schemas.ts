@@ -43,9 +43,7 @@ export const StatsSchema = Type.Object({
   listener_history: Type.Array(Type.Object({ timestamp: UnixSeconds, listeners: Type.Integer() })),
   server_uptime: UptimeSchema,
   total_songs_played: Type.Integer(),
-  most_popular_songs: Type.Array(
-    Type.Object({ song: SongSchema, plays: Type.Integer(), requests: Type.Integer(), average_rating: Nullable(Type.Number()) }),
-  ),
+  most_popular_songs: Type.Array(Type.Object({ song: SongSchema, plays: Type.Integer(), requests: Type.Integer(), average_rating: Nullable(Type.Number()) })),
 });
 
 export const ListenersSchema = Type.Object({ current: Type.Integer(), peak_today: Type.Integer() });

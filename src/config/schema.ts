@@ -142,15 +142,9 @@ export const ConfigSchema = Type.Object(
     ),
     rateLimit: Type.Object(
       {
-        mobile: Type.Object(
-          { limit: PositiveInt(1_000_000_000), windowSeconds: PositiveInt(86_400 * 7) },
-          { additionalProperties: false },
-        ),
+        mobile: Type.Object({ limit: PositiveInt(1_000_000_000), windowSeconds: PositiveInt(86_400 * 7) }, { additionalProperties: false }),
         /** Chat messages per client, through REST and sockets together, shared by every node. */
-        chat: Type.Object(
-          { limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) },
-          { additionalProperties: false },
-        ),
+        chat: Type.Object({ limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) }, { additionalProperties: false }),
         /** IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address. */
         ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128 }),
         /** Clients the in-memory counters track at most (each counter); the oldest window gives way. */
@@ -173,10 +167,7 @@ export const ConfigSchema = Type.Object(
         /** Nobody may post as these (nor as a look-alike); the schedule's hosts are added to them. */
         reservedNicknames: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 1000 }),
         /** Chat messages one socket connection may send per window. */
-        socketFlood: Type.Object(
-          { messages: PositiveInt(10_000), windowSeconds: PositiveInt(3600) },
-          { additionalProperties: false },
-        ),
+        socketFlood: Type.Object({ messages: PositiveInt(10_000), windowSeconds: PositiveInt(3600) }, { additionalProperties: false }),
       },
       { additionalProperties: false },
     ),
@@ -212,10 +203,7 @@ export const ConfigSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
-    feedback: Type.Object(
-      { historySize: PositiveInt(1_000_000) },
-      { additionalProperties: false },
-    ),
+    feedback: Type.Object({ historySize: PositiveInt(1_000_000) }, { additionalProperties: false }),
     payments: Type.Object(
       {
         stripe: Type.Object(
@@ -239,9 +227,7 @@ export const ConfigSchema = Type.Object(
     ),
     adminApiKey: Type.Union([Type.String({ minLength: 16 }), Type.Null()]),
     stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-    logLevel: Type.Union(
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-    ),
+    logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
     schedule: Type.Object(
       {
         shows: Type.Array(WeeklyShowSchema),
@@ -258,10 +244,7 @@ export const ConfigSchema = Type.Object(
         /** One attempt: connect, send, and the answer's status line within this time. */
         timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
         /** Retries after a failure: the n-th waits about firstRetryMs × 2^n (with jitter); then the delivery failed. */
-        retry: Type.Object(
-          { attempts: PositiveInt(20), firstRetryMs: Type.Integer({ minimum: 1, maximum: 600_000 }) },
-          { additionalProperties: false },
-        ),
+        retry: Type.Object({ attempts: PositiveInt(20), firstRetryMs: Type.Integer({ minimum: 1, maximum: 600_000 }) }, { additionalProperties: false }),
         /** Deliveries kept for the admin listing. */
         historySize: PositiveInt(10_000),
       },

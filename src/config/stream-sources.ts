@@ -20,7 +20,10 @@ export interface StreamSource {
  */
 export function streamSourcesOf(stream: Config['stream']): StreamSource[] {
   const listed = stream.sources?.length ? stream.sources : [{ ...stream, primary: true, name: undefined }];
-  const primaryAt = Math.max(0, listed.findIndex((s) => s.primary === true));
+  const primaryAt = Math.max(
+    0,
+    listed.findIndex((s) => s.primary === true),
+  );
   return listed.map((source, i) => ({
     name: source.name ?? `${source.statusUrl}${source.kind === 'icecast' ? ` ${source.mount}` : source.streamId ? ` sid=${source.streamId}` : ''}`,
     kind: source.kind,

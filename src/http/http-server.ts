@@ -74,6 +74,7 @@ export class HttpServer {
     return new Promise((resolve, reject) => {
       // uWS listens with SO_REUSEPORT by default: a second instance on a busy port would start
       // silently and share it (splitting traffic and in-memory state). Exclusive: a busy port fails.
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this.app) just below
       const listenExclusive = this.app.listen as unknown as (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => void;
       listenExclusive.call(this.app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
         if (!socket) {
@@ -106,6 +107,7 @@ export class HttpServer {
     }
     // The last answers may still sit in uWS's cork buffer until the loop turns; closing now would drop them.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- absent from some builds at runtime whatever the typings say
     (this.app as ClosableApp).close?.();
   }
 }

@@ -36,7 +36,8 @@ export class ReplyWriter {
   ) {}
 
   result(ex: Exchange, result: RouteResult): number {
-    const body = result.kind === 'prepared' ? result.body : result.kind === 'document' ? JSON.stringify(result.document) : result.kind === 'data' ? serializeSuccess(result.data, result.envelope) : '';
+    const body =
+      result.kind === 'prepared' ? result.body : result.kind === 'document' ? JSON.stringify(result.document) : result.kind === 'data' ? serializeSuccess(result.data, result.envelope) : '';
     this.write(ex, result.status, body, result.headers, undefined, false, result.kind === 'prepared' ? result.contentType : undefined);
     return result.status;
   }

@@ -91,6 +91,7 @@ export class RequestPipeline {
       method,
       entry?.path ?? 'unmatched',
       req.getUrl(),
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the 2023 build returns undefined without a query
       req.getQuery() ?? '',
       req.getHeader('origin'),
       requestIdFrom(req.getHeader('x-request-id')),

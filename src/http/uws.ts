@@ -42,6 +42,7 @@ function packageVersion(name: string): string {
 
 /** The C library's version (glibc), or 'none' on a non-glibc system. */
 export function glibcVersion(): string {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- process.report is absent on some platforms
   const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
   return header?.glibcVersionRuntime ?? 'none';
 }

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Socket } from 'socket.io';
-import { AppError } from '../errors.js';
 import { toErrorAnswer } from '../error-answer.js';
 import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
@@ -55,7 +54,7 @@ export function serveLiveConnection(socket: Socket, client: string, deps: LiveCo
     if (typeof payload === 'function' && ack === undefined) [payload, ack] = [{}, payload];
     if (typeof ack !== 'function') return;
     answer(ack as Ack, async () => {
-      const options = payload === undefined || payload === null ? {} : payload;
+      const options = payload ?? {};
       const query = validated(validateHistory, options);
       const messages = await deps.chat.history(query.since === undefined ? undefined : parseSince(query.since), query.limit ?? CHAT_DEFAULT_LIMIT);
       return { messages, count: messages.length };

@@ -45,6 +45,7 @@ export function createLiveServer(settings: LiveServerSettings): Server {
         callback('origin not allowed', false);
         return;
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- engine.io on uWS hands over a request without a socket
       const client = gate.clientOf(req.socket?.remoteAddress ?? remoteAddressOf(req), headerText(req.headers['x-forwarded-for']));
       if (!gate.connections.tryOpen(client.key)) {
         callback('too many live connections from this client', false);

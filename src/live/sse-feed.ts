@@ -82,6 +82,7 @@ export class SseFeed {
       const origin = req.getHeader('origin');
       const forwarded = req.getHeader('x-forwarded-for');
       const headers = { lastEventId: req.getHeader('last-event-id'), requestId: req.getHeader('x-request-id') };
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the 2023 build returns undefined without a query
       const rawQuery = req.getQuery() ?? '';
       const peer = Buffer.from(res.getRemoteAddressAsText()).toString('latin1');
       this.open(res, { rawQuery, headers, origin, client: this.options.gate.clientOf(peer, forwarded) }, station);
@@ -212,10 +213,7 @@ export class SseFeed {
   }
 
   private write(client: SseClient, chunk: Buffer): void {
-    let sent = true;
-    client.res.cork(() => {
-      sent = client.res.write(chunk);
-    });
+    const sent = this.corkedWrite(client, chunk);
     // uWS keeps the unsent rest of this chunk (bounded by its size); later ones wait in our queue.
     if (!sent) client.state = 'backpressured';
   }
@@ -226,12 +224,18 @@ export class SseFeed {
     const chunk = client.queue.length > 0 ? Buffer.concat(client.queue.map((queued) => queued.frame)) : HEARTBEAT;
     client.queue = [];
     client.queuedBytes = 0;
-    let sent = true;
-    client.res.cork(() => {
-      sent = client.res.write(chunk);
-    });
+    const sent = this.corkedWrite(client, chunk);
     if (sent) client.state = 'open';
     return sent;
+  }
+
+  /** One write, corked (it may come from async code); false when uWS reports backpressure. */
+  private corkedWrite(client: SseClient, chunk: Buffer): boolean {
+    const result = { sent: true };
+    client.res.cork(() => {
+      result.sent = client.res.write(chunk);
+    });
+    return result.sent;
   }
 
   private beat(): void {

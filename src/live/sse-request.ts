@@ -22,7 +22,10 @@ export function parseSseRequest(rawQuery: string, headers: { lastEventId: string
   const asked = query.get('events');
   let events: ReadonlySet<string> = new Set(DEFAULT_SSE_EVENTS);
   if (asked !== null) {
-    const names = asked.split(',').map((name) => name.trim()).filter((name) => name !== '');
+    const names = asked
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
     const unknown = names.filter((name) => !KNOWN.has(name));
     if (names.length === 0 || unknown.length > 0) {
       throw new AppError('VALIDATION_FAILED', {
@@ -48,7 +51,11 @@ export function sseRequestId(header: string): string {
 /** CORS as for the live clients (server.corsOrigins): "*" or the listed origins, echoed. */
 export function sseCorsHeaders(origins: readonly string[], origin: string): Array<[string, string]> {
   if (origins.includes('*')) return [['Access-Control-Allow-Origin', '*']];
-  if (origin && origins.includes(origin)) return [['Access-Control-Allow-Origin', origin], ['Vary', 'Origin']];
+  if (origin && origins.includes(origin))
+    return [
+      ['Access-Control-Allow-Origin', origin],
+      ['Vary', 'Origin'],
+    ];
   return [['Vary', 'Origin']];
 }
 

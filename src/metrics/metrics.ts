@@ -57,7 +57,6 @@ new Gauge({
   },
 });
 
-
 /** Counts one answered request; `route` is the declared path (never the raw URL: bounded label values). */
 export function observeRequest(route: string, method: string, status: number, seconds: number): void {
   const knownMethod = KNOWN_METHODS.has(method) ? method : 'OTHER';

@@ -169,8 +169,7 @@ class Parser {
   }
 }
 
-const isObject = (value: LenientValue | undefined): value is LenientObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof BareValue);
+const isObject = (value: LenientValue | undefined): value is LenientObject => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof BareValue);
 
 /** The object at `value`, or undefined when it is anything else. */
 export const objectOf = (value: LenientValue | undefined): LenientObject | undefined => (isObject(value) ? value : undefined);

@@ -18,7 +18,8 @@ export class StationPoller {
   /** Never throws: the scheduler must keep ticking whatever happens. */
   async tick(): Promise<void> {
     try {
-      (await this.poll()) ? pollSucceeded() : pollFailed();
+      if (await this.poll()) pollSucceeded();
+      else pollFailed();
     } catch (error) {
       pollFailed();
       this.log.error({ err: error }, 'poll could not update the station state');

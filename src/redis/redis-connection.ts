@@ -115,6 +115,7 @@ export async function closeRedisClient(client: RedisClient, graceMs = 1000): Pro
   );
   const outcome = await Promise.race([closed, gaveUp]);
   clearTimeout(timer);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- isOpen changes while close() runs
   if (outcome !== 'closed' && client.isOpen) client.destroy();
 }
 

@@ -23,7 +23,7 @@ export class ContentFilter {
   private readonly matcher: RegExpMatcher;
 
   constructor(private readonly rules: ContentRules) {
-    const dataset = new DataSet<{ originalWord: string }>().addAll(englishDataset as unknown as DataSet<{ originalWord: string }>);
+    const dataset = new DataSet<{ originalWord: string }>().addAll(englishDataset);
     for (const word of rules.blockedWords) dataset.addPhrase((phrase) => phrase.setMetadata({ originalWord: word }).addPattern(literal(word)));
     const built = dataset.build();
     this.matcher = new RegExpMatcher({

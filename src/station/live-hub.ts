@@ -1,11 +1,10 @@
-import type { ChatMessage, SongRequest } from './model.js';
-import type { StationService } from './station-service.js';
+import type { ChatMessage, NowPlaying, SongRequest, StationStatus } from './model.js';
 
 /** What services announce to live clients (API.md "Live"); payloads are the REST shapes. */
 export interface LiveEvents {
-  nowplaying: ReturnType<StationService['nowPlayingOf']>;
+  nowplaying: NowPlaying;
   listeners: { current: number; peak_today: number };
-  status: ReturnType<StationService['statusOf']>;
+  status: StationStatus;
   'chat:message': ChatMessage;
   'chat:deleted': { id: string };
   'request:new': SongRequest;

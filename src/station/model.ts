@@ -10,7 +10,10 @@ export interface ChatMessage {
   timestamp: number;
 }
 
-export type BanTarget = { kind: 'nickname' | 'ip'; value: string };
+export interface BanTarget {
+  kind: 'nickname' | 'ip';
+  value: string;
+}
 /** A ban in force: nicknames are stored in lower case; `until` is Unix seconds. */
 /** A ban in force; `label` is what staff wrote (the nickname as typed), `value` what it matches on. */
 export type ActiveBan = BanTarget & { label: string; until: number };
@@ -152,4 +155,30 @@ export function freezeState<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+export interface Uptime {
+  seconds: number;
+  /** "<days>d <hours>h <minutes>m" (spec 2.2). */
+  human: string;
+}
+
+/** The `data` of GET /api/mobile/status, and the live `status` event (spec 2.2). */
+export interface StationStatus {
+  online: boolean;
+  listeners: number;
+  server_status: StationState['serverStatus'];
+  stream_url: string;
+  website_url: string;
+  uptime: Uptime;
+  quality: string;
+  genre: string;
+}
+
+/** The now-playing object: GET /api/mobile/nowplaying, now-playing.php and the live `nowplaying` event. */
+export interface NowPlaying {
+  now_playing: { song: Song; played_at: number; elapsed: number } | null;
+  song_history: PlayedSong[];
+  listeners: { current: number; peak_today: number };
+  online: boolean;
 }

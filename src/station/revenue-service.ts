@@ -74,9 +74,7 @@ export class RevenueService {
     if (end.diff(start, 'days').days >= MAX_RANGE_DAYS) {
       throw new AppError('VALIDATION_FAILED', { details: [{ field: 'from', message: `the range may cover at most ${MAX_RANGE_DAYS} days` }] });
     }
-    const days = (await this.ledger.dailyTotals(start.toISODate()!, end.toISODate()!)).sort(
-      (a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency),
-    );
+    const days = (await this.ledger.dailyTotals(start.toISODate()!, end.toISODate()!)).sort((a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency));
     const totals = new Map<string, { currency: string; amount: number; count: number }>();
     for (const day of days) {
       const total = totals.get(day.currency) ?? { currency: day.currency, amount: 0, count: 0 };

@@ -15,7 +15,10 @@ const normalize = (text: string) => text.normalize('NFC').trim().replace(/\s+/g,
 
 /** The same song requested as "AMAZING grace " and "Amazing Grace" has one id. */
 export function songId(artist: string, title: string): string {
-  return createHash('sha1').update(`${normalize(artist)}\u0000${normalize(title)}`).digest('hex').slice(0, 16);
+  return createHash('sha1')
+    .update(`${normalize(artist)}\u0000${normalize(title)}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export function makeSong(artist: string, title: string, extra: { album?: string; art?: string } = {}): Song {

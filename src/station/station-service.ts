@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveEvent } from './live-hub.js';
-import type { StationState } from './model.js';
+import type { NowPlaying, StationState, StationStatus, Uptime } from './model.js';
 import { rankPopularSongs } from './popularity.js';
 import type { Store } from './ports.js';
 import { advanceStation } from './station-progress.js';
@@ -28,12 +28,6 @@ export interface PollSettings {
 export interface SnapshotApplied {
   state: StationState;
   events: LiveEvent[];
-}
-
-export interface Uptime {
-  seconds: number;
-  /** "<days>d <hours>h <minutes>m" (spec 2.2). */
-  human: string;
 }
 
 export function formatUptime(seconds: number): Uptime {
@@ -75,10 +69,7 @@ export class StationService {
     const started = progress.songStarted;
     const events: LiveEvent[] = [];
     if (started) {
-      await Promise.all([
-        this.store.recordPlay(started.song.id, started.played_at, this.poll.recentlyPlayedSeconds),
-        this.store.tally(started.song, 'plays'),
-      ]);
+      await Promise.all([this.store.recordPlay(started.song.id, started.played_at, this.poll.recentlyPlayedSeconds), this.store.tally(started.song, 'plays')]);
       const fulfilled = await this.stores.requests.markPlayed(started.song.id);
       if (fulfilled) {
         this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
@@ -104,7 +95,7 @@ export class StationService {
     return this.store.peek();
   }
 
-  statusOf(state: StationState) {
+  statusOf(state: StationState): StationStatus {
     return {
       online: state.serverStatus === 'online',
       listeners: state.listeners,
@@ -147,12 +138,10 @@ export class StationService {
     return this.nowPlayingOf(await this.store.read());
   }
 
-  nowPlayingOf(state: StationState) {
+  nowPlayingOf(state: StationState): NowPlaying {
     const now = toUnixSeconds(this.clock());
     return {
-      now_playing: state.nowPlaying
-        ? { song: state.nowPlaying.song, played_at: state.nowPlaying.played_at, elapsed: Math.max(0, now - state.nowPlaying.played_at) }
-        : null,
+      now_playing: state.nowPlaying ? { song: state.nowPlaying.song, played_at: state.nowPlaying.played_at, elapsed: Math.max(0, now - state.nowPlaying.played_at) } : null,
       song_history: state.history.slice(0, HISTORY_LENGTH),
       listeners: { current: state.listeners, peak_today: state.peakToday },
       online: state.serverStatus === 'online',

@@ -6,7 +6,6 @@ import { AppError, type FieldProblem } from '../errors.js';
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the plugin sits on `.default`.
 const addFormats = ajvFormats.default.default;
 
-
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
 export type Validator<T> = (input: unknown) => ValidationResult<T>;
 

@@ -28,7 +28,10 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
   private readonly queue: Queue;
   private readonly worker: Worker;
 
-  constructor(deliver: DeliverFn, private readonly options: BullMqDeliveryOptions) {
+  constructor(
+    deliver: DeliverFn,
+    private readonly options: BullMqDeliveryOptions,
+  ) {
     const { log, policy, historySize } = options;
     // Plain node-redis clients, not redis/redis-connection.ts: its idle socket timeout would cut the
     // worker's blocking wait for jobs, and BullMQ handles reconnecting and queueing by itself.
@@ -67,7 +70,8 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
     this.worker.on('error', (error) => log.warn({ err: error }, 'webhook worker error'));
     this.worker.on('failed', (job, error) => {
       if (job && (job.attemptsMade >= policy.attempts || error instanceof UnrecoverableError)) {
-        log.warn({ webhookId: job.data.id, url: job.data.url, attempts: job.attemptsMade, err: error }, 'webhook delivery failed');
+        const { id, url } = job.data as { id: string; url: string };
+        log.warn({ webhookId: id, url, attempts: job.attemptsMade, err: error }, 'webhook delivery failed');
       }
     });
   }
@@ -96,7 +100,7 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
       .flat()
       .sort((a, b) => b.created_ms - a.created_ms)
       .slice(0, limit)
-      .map(({ created_ms: _, ...record }) => record);
+      .map(({ created_ms: _createdMs, ...record }) => record);
   }
 
   async close(): Promise<void> {

@@ -52,16 +52,22 @@ export class MemoryDeliveryQueue implements DeliveryQueue {
         return;
       }
       record.status = 'retrying';
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        void this.attempt(job, record);
-      }, retryDelayMs(this.policy, record.attempts));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          void this.attempt(job, record);
+        },
+        retryDelayMs(this.policy, record.attempts),
+      );
       this.timers.add(timer);
     }
   }
 
   async recent(limit: number): Promise<DeliveryRecord[]> {
-    return [...this.records.values()].reverse().slice(0, limit).map((r) => ({ ...r }));
+    return [...this.records.values()]
+      .reverse()
+      .slice(0, limit)
+      .map((r) => ({ ...r }));
   }
 
   async close(): Promise<void> {

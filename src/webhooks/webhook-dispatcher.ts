@@ -29,7 +29,8 @@ export class WebhookDispatcher implements LiveHub {
     const createdAt = Math.floor(Date.parse(message.timestamp) / 1000);
     endpoints.forEach((endpoint, index) => {
       if (!endpoint.events.includes(message.type)) return;
-      const body = endpoint.format === 'discord' ? discordBodyOf(message, this.config.station.name) : JSON.stringify({ type: message.type, timestamp: message.timestamp, data: message.data });
+      const body =
+        endpoint.format === 'discord' ? discordBodyOf(message, this.config.station.name) : JSON.stringify({ type: message.type, timestamp: message.timestamp, data: message.data });
       const job: DeliveryJob = { key: `${message.id}-e${index}`, id: message.id, type: message.type, endpoint: index, url: endpoint.url, body, created_at: createdAt };
       this.queue.enqueue(job).catch((error: unknown) => this.log.error({ err: error, webhookId: message.id, url: endpoint.url }, 'webhook not queued'));
     });
@@ -50,7 +51,7 @@ export function createWebhookDispatcher(config: Readonly<Config>, log: Logger): 
   const deliver = async (job: DeliveryJob) => {
     // A job queued before a restart with other settings: its endpoint may be gone or moved.
     const endpoint = settings.endpoints[job.endpoint];
-    if (!endpoint || endpoint.url !== job.url) throw new RefusedAddressError(`${job.url} is no longer a configured endpoint`);
+    if (endpoint?.url !== job.url) throw new RefusedAddressError(`${job.url} is no longer a configured endpoint`);
     return attemptDelivery(job.url, job.body, signedHeaders(endpoint.secret, job.id, job.body), settings);
   };
   const policy = settings.retry;

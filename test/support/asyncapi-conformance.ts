@@ -19,7 +19,11 @@ function liveMessagesOf(origin: string): Promise<Map<string, ValidateFunction> |
       .then(async (res) => (res.ok ? ((await res.json()) as Json) : null))
       .then((doc) => {
         if (!doc?.asyncapi) return null;
-        const resolve = (ref: string) => ref.slice(2).split('/').reduce((node: Json, key) => node[key], doc);
+        const resolve = (ref: string) =>
+          ref
+            .slice(2)
+            .split('/')
+            .reduce((node: Json, key) => node[key], doc);
         const validators = new Map<string, ValidateFunction>();
         for (const messageRef of Object.values(doc.channels.live.messages as Record<string, { $ref: string }>)) {
           const message = resolve(messageRef.$ref);

@@ -101,7 +101,7 @@ export class IcecastServer {
       if (!raw.includes(`:${this.port}${mount}"`)) throw new Error(`mount ${mount} not listed yet`);
       const at = raw.indexOf(`:${this.port}${mount}"`);
       const entry = raw.slice(raw.lastIndexOf('{', at), raw.indexOf('}', at) + 1);
-      if (!/"server_type"/.test(entry) || !/"bitrate"/.test(entry)) throw new Error(`mount ${mount} has no type or bitrate yet`);
+      if (!entry.includes('"server_type"') || !entry.includes('"bitrate"')) throw new Error(`mount ${mount} has no type or bitrate yet`);
     });
     return source;
   }

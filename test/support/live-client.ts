@@ -18,10 +18,7 @@ export interface LiveClient {
 }
 
 /** A real socket.io-client on /live, connected (and handed its first now-playing) before it returns. */
-export async function connectLive(
-  baseUrl: string,
-  options: { transports?: Transport[]; headers?: Record<string, string>; agent?: import('node:http').Agent } = {},
-): Promise<LiveClient> {
+export async function connectLive(baseUrl: string, options: { transports?: Transport[]; headers?: Record<string, string>; agent?: import('node:http').Agent } = {}): Promise<LiveClient> {
   const socket = io(`${baseUrl}/live`, {
     transports: options.transports ?? ['websocket'],
     forceNew: true,

@@ -46,7 +46,10 @@ function inline(schema: unknown, doc: Json): unknown {
   if (typeof schema !== 'object' || schema === null) return schema;
   const ref = (schema as Json).$ref;
   if (typeof ref === 'string' && ref.startsWith('#/')) {
-    const target = ref.slice(2).split('/').reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
     return inline(target, doc);
   }
   return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inline(v, doc)]));

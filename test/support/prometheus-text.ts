@@ -23,9 +23,7 @@ export async function scrapeMetrics(url: string): Promise<{ text: string; conten
 
 /** The value of the sample of `name` whose labels include `labels` (undefined when absent). */
 export function valueOf(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): number | undefined {
-  const sample = families
-    .get(name)
-    ?.metrics.find((m) => Object.entries(labels).every(([key, value]) => m.labels?.[key] === value));
+  const sample = families.get(name)?.metrics.find((m) => Object.entries(labels).every(([key, value]) => m.labels?.[key] === value));
   return sample?.value === undefined ? undefined : Number(sample.value);
 }
 

@@ -34,7 +34,7 @@ export class RedisServerProcess {
       let output = '';
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes('Ready to accept connections')) resolve();
       });

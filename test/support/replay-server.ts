@@ -30,10 +30,12 @@ export async function startReplayServer(): Promise<ReplayServer> {
   };
 }
 
-export const sendText = (body: string, type = 'application/json') => (_: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(200, { 'content-type': type });
-  res.end(body);
-};
+export const sendText =
+  (body: string, type = 'application/json') =>
+  (_: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': type });
+    res.end(body);
+  };
 
 /** Answers by path (the query included, e.g. "/7.html?sid=2"): the exact bytes given; 404 otherwise. */
 export const sendByPath = (pages: Record<string, { body: string | Buffer; type: string; status?: number }>) => (req: IncomingMessage, res: ServerResponse) => {

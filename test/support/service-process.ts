@@ -36,9 +36,9 @@ export function startService(env: NodeJS.ProcessEnv, config?: Record<string, unk
   const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, ...configEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: Array<Record<string, unknown>> = [];
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const reader = createInterface({ input: child.stdout! });
+  const reader = createInterface({ input: child.stdout });
   reader.on('line', (line) => lines.push(JSON.parse(line) as Record<string, unknown>));
   const logged = (msg: string) =>
     new Promise<void>((resolve) => {

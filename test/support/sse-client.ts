@@ -26,9 +26,12 @@ export interface SseClient {
 export function connectSse(url: string, options: { lastEventId?: string } = {}): SseClient {
   const source = new EventSource(url, {
     fetch: (input, init) =>
-      fetch(input, options.lastEventId && !(init?.headers as Record<string, string> | undefined)?.['Last-Event-ID']
-        ? { ...init, headers: { ...(init?.headers as Record<string, string>), 'Last-Event-ID': options.lastEventId } }
-        : init),
+      fetch(
+        input,
+        options.lastEventId && !(init?.headers as Record<string, string> | undefined)?.['Last-Event-ID']
+          ? { ...init, headers: { ...(init?.headers as Record<string, string>), 'Last-Event-ID': options.lastEventId } }
+          : init,
+      ),
   });
   const received: SseMessage[] = [];
   let cursor = 0;

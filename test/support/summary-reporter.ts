@@ -5,7 +5,7 @@ import type { Reporter, TestModule } from 'vitest/node';
  * does not know vitest's own summary can still read.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: readonly TestModule[]): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const module of testModules) {
       for (const test of module.children.allTests()) {

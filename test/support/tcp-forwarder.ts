@@ -15,6 +15,7 @@ export class TcpForwarder {
   ) {}
 
   static async start(target: number): Promise<TcpForwarder> {
+    // eslint-disable-next-line prefer-const -- assigned once below, read by a callback made before it
     let forwarder: TcpForwarder | undefined;
     const server = createServer((client) => forwarder!.pipe(client));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,13 +5,7 @@ import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
 import { Text } from '../../station/input/text-rules.js';
 
-const RevenueType = Type.Union([
-  Type.Literal('donation'),
-  Type.Literal('subscription'),
-  Type.Literal('advertising'),
-  Type.Literal('merchandise'),
-  Type.Literal('other'),
-]);
+const RevenueType = Type.Union([Type.Literal('donation'), Type.Literal('subscription'), Type.Literal('advertising'), Type.Literal('merchandise'), Type.Literal('other')]);
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-pattern-message': 'must be a date, YYYY-MM-DD' });
 
 export const RevenueBody = Type.Object({

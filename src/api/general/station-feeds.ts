@@ -23,7 +23,10 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
   const answer = (ctx: RequestContext, cache: PreparedResponse, render: (state: StationState) => unknown) => {
     const ifNoneMatch = ctx.headers['if-none-match'];
     const build = (state: StationState): RouteResult =>
-      conditionalAnswer(ifNoneMatch, cache.get(state, toUnixSeconds(clock()), () => serializeSuccess(render(state))));
+      conditionalAnswer(
+        ifNoneMatch,
+        cache.get(state, toUnixSeconds(clock()), () => serializeSuccess(render(state))),
+      );
     const state = station.peek();
     return state ? build(state) : station.state().then(build);
   };

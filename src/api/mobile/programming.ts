@@ -20,7 +20,10 @@ export function programmingRoutes(schedule: ScheduleService, playlists: readonly
       summary: 'The show on air now, the weekly shows, and what comes in the next 7 days',
       response: ScheduleSchema,
       handler: (ctx) =>
-        conditionalAnswer(ctx.headers['if-none-match'], scheduleAnswer.get(schedule, toUnixSeconds(clock()), () => serializeSuccess(schedule.schedule()))),
+        conditionalAnswer(
+          ctx.headers['if-none-match'],
+          scheduleAnswer.get(schedule, toUnixSeconds(clock()), () => serializeSuccess(schedule.schedule())),
+        ),
     }),
     defineRoute({
       method: 'GET',

@@ -20,7 +20,10 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
     const ifNoneMatch = ctx.headers['if-none-match'];
     const build = (state: StationState): RouteResult => {
       const second = toUnixSeconds(clock());
-      return conditionalAnswer(ifNoneMatch, cache.get(state, second, () => render(state, second)));
+      return conditionalAnswer(
+        ifNoneMatch,
+        cache.get(state, second, () => render(state, second)),
+      );
     };
     // Synchronous when the state is at hand: the edge then answers inside the uWS callback.
     const state = station.peek();
@@ -34,8 +37,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       headers: CONDITIONAL_GET_HEADERS,
       response: StatusSchema,
       envelope: { timestamp: Type.Integer(), api_version: Type.Literal(MOBILE_API_VERSION) },
-      handler: (ctx) =>
-        answer(ctx, caches.status, (state, second) => serializeSuccess(station.statusOf(state), { timestamp: second, api_version: MOBILE_API_VERSION })),
+      handler: (ctx) => answer(ctx, caches.status, (state, second) => serializeSuccess(station.statusOf(state), { timestamp: second, api_version: MOBILE_API_VERSION })),
     }),
     defineRoute({
       method: 'GET',

@@ -57,5 +57,4 @@ export const Nickname = (options: { minLength: number; maxLength: number }) =>
   });
 
 /** A query `limit`: 1..max, default applied by the route. */
-export const LimitParam = (max: number) =>
-  Type.Integer({ minimum: 1, maximum: max, description: `how many items, 1 to ${max}` });
+export const LimitParam = (max: number) => Type.Integer({ minimum: 1, maximum: max, description: `how many items, 1 to ${max}` });

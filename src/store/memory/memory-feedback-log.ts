@@ -13,6 +13,9 @@ export class MemoryFeedbackLog implements FeedbackLog {
   }
 
   async recent(limit: number): Promise<Feedback[]> {
-    return this.entries.slice(-limit).reverse().map((f) => structuredClone(f));
+    return this.entries
+      .slice(-limit)
+      .reverse()
+      .map((f) => structuredClone(f));
   }
 }

@@ -55,7 +55,7 @@ export class MemoryRequestQueue implements RequestQueue {
 
   async resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null> {
     const entry = this.entries.find((e) => e.request.id === id);
-    if (!entry || entry.request.status !== 'pending') return null;
+    if (entry?.request.status !== 'pending') return null;
     entry.request.status = status;
     if (this.pendingBySong.get(entry.songId) === entry) this.pendingBySong.delete(entry.songId);
     return { ...entry.request };

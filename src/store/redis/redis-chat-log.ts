@@ -16,9 +16,14 @@ export class RedisChatLog implements ChatLog {
 
   append(entry: { nickname: string; message: string }): Promise<ChatMessage> {
     return redisCall(async () => {
-      const id = await this.client.xAdd(this.key, '*', { nickname: entry.nickname, message: entry.message }, {
-        TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: this.capacity },
-      });
+      const id = await this.client.xAdd(
+        this.key,
+        '*',
+        { nickname: entry.nickname, message: entry.message },
+        {
+          TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: this.capacity },
+        },
+      );
       return toMessage(id, entry);
     });
   }

@@ -12,7 +12,11 @@ export class RedisFeedbackLog implements FeedbackLog {
 
   append(feedback: Feedback): Promise<void> {
     return redisCall(async () => {
-      await this.client.multi().lPush(this.key, JSON.stringify(feedback)).lTrim(this.key, 0, this.capacity - 1).exec();
+      await this.client
+        .multi()
+        .lPush(this.key, JSON.stringify(feedback))
+        .lTrim(this.key, 0, this.capacity - 1)
+        .exec();
     });
   }
 

@@ -17,9 +17,14 @@ export class RedisLiveEventLog implements LiveEventLog {
 
   append(event: string, payload: unknown): Promise<string> {
     return redisCall(() =>
-      this.client.xAdd(this.key, '*', { event, data: JSON.stringify(payload) }, {
-        TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: this.capacity },
-      }),
+      this.client.xAdd(
+        this.key,
+        '*',
+        { event, data: JSON.stringify(payload) },
+        {
+          TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: this.capacity },
+        },
+      ),
     );
   }
 

@@ -28,16 +28,16 @@ export class RedisModerationStore implements ModerationStore {
       const base = `${this.prefix}chat:ban:`;
       const keys: string[] = [];
       // Bans are few; SCAN walks the keyspace without blocking Redis the way KEYS would.
-      for await (const batch of this.client.scanIterator({ MATCH: `${escapeGlob(base)}*`, COUNT: 500 })) keys.push(...(batch as unknown as string[]));
+      for await (const batch of this.client.scanIterator({ MATCH: `${escapeGlob(base)}*`, COUNT: 500 })) keys.push(...batch);
       if (keys.length === 0) return [];
       const [now, labels, ...ttls] = await Promise.all([this.client.time(), this.client.mGet(keys), ...keys.map((key) => this.client.pTTL(key))]);
       const nowMs = Number((now as unknown as [string, string])[0]) * 1000;
       const active: ActiveBan[] = [];
       keys.forEach((key, i) => {
-        const ttl = ttls[i] as number;
+        const ttl = ttls[i]!;
         const target = targetOfKey(key.slice(base.length));
         // Bans from before labels were kept hold '1': they show their value.
-        const label = (labels as Array<string | null>)[i];
+        const label = labels[i];
         if (ttl > 0) active.push({ ...target, label: label && label !== '1' ? label : target.value, until: Math.ceil((nowMs + ttl) / 1000) });
       });
       return active.sort((a, b) => a.until - b.until);

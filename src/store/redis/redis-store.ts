@@ -32,8 +32,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     revenue: new RedisRevenueLedger(client, prefix),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(client, `${prefix}ratelimit:${name}:`, windowSeconds),
     liveEvents: new RedisLiveEventLog(client, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),
-    claim: (key: string, ttlMs: number) =>
-      redisCall(async () => (await client.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
+    claim: (key: string, ttlMs: number) => redisCall(async () => (await client.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
     ping: () =>
       redisCall(async () => {
         if (!client.isReady) throw new AppError('UNAVAILABLE', { message: 'Redis is not connected.', retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, alreadyLogged: true });

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import '../styles/base.css';
 import '../styles/console.css';
-import { api } from '../shared/api.js';
+import { api, formText } from '../shared/api.js';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
 import { connectLive, type NowPlaying, type SongRequest } from '../shared/live.js';
@@ -26,9 +26,12 @@ function SignIn({ onKey }: { onKey: (key: string) => void }) {
   const [error, setError] = useState('');
   const submit = async (event: Event) => {
     event.preventDefault();
-    const key = String(new FormData(event.currentTarget as HTMLFormElement).get('key')).trim();
+    const key = formText(new FormData(event.currentTarget as HTMLFormElement), 'key');
     const result = await api('/api/admin/station', { adminKey: key });
-    if (result.ok) return onKey(key);
+    if (result.ok) {
+      onKey(key);
+      return;
+    }
     setError(result.status === 503 && result.code === 'UNAVAILABLE' ? t.adminOff : result.status === 401 ? t.wrongKey : result.message || t.errorGeneric);
   };
   return html`<main class="signin card">
@@ -52,8 +55,7 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
 
   useEffect(() => {
     const load = () => void api<Overview>('/api/admin/station', { adminKey }).then((r) => r.ok && setOverview(r.data));
-    const loadRequests = () =>
-      void api<{ requests: SongRequest[] }>('/api/mobile/requests?status=pending&limit=50').then((r) => r.ok && setPending(r.data.requests));
+    const loadRequests = () => void api<{ requests: SongRequest[] }>('/api/mobile/requests?status=pending&limit=50').then((r) => r.ok && setPending(r.data.requests));
     const onConnect = () => {
       load();
       loadRequests();
@@ -79,8 +81,7 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
   };
 
   const song = overview?.now_playing.now_playing?.song;
-  return html`
-    <header class="console-bar">
+  return html` <header class="console-bar">
       <h1>${stationName} · ${t.console}</h1>
       <button type="button" class="secondary" onClick=${onSignOut}>${t.signOut}</button>
     </header>
@@ -88,16 +89,33 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
     <main class="console-grid">
       <section class="card" aria-labelledby="overview-heading">
         <h2 id="overview-heading">${t.nowPlaying}</h2>
-        ${overview
-          ? html`<p class="song-line"><strong>${song?.title ?? t.nothingPlaying}</strong> ${song ? html`<span class="muted">– ${song.artist}</span>` : ''}</p>
-              <dl class="facts">
-                <div><dt>${t.sourceHealth}</dt><dd data-online=${overview.status.online}>${overview.status.online ? t.onAir : t.offAir} (${overview.status.server_status})</dd></div>
-                <div><dt>${t.quality}</dt><dd>${overview.status.quality}</dd></div>
-                <div><dt>${t.uptime}</dt><dd>${overview.status.uptime.human}</dd></div>
-                <div><dt>${t.listenersNow}</dt><dd>${overview.status.listeners}</dd></div>
-                <div><dt>${t.peakToday}</dt><dd>${overview.stats.peak_listeners_today}</dd></div>
-              </dl>`
-          : html`<p class="muted">${t.loading}</p>`}
+        ${
+          overview
+            ? html`<p class="song-line"><strong>${song?.title ?? t.nothingPlaying}</strong> ${song ? html`<span class="muted">– ${song.artist}</span>` : ''}</p>
+                <dl class="facts">
+                  <div>
+                    <dt>${t.sourceHealth}</dt>
+                    <dd data-online=${overview.status.online}>${overview.status.online ? t.onAir : t.offAir} (${overview.status.server_status})</dd>
+                  </div>
+                  <div>
+                    <dt>${t.quality}</dt>
+                    <dd>${overview.status.quality}</dd>
+                  </div>
+                  <div>
+                    <dt>${t.uptime}</dt>
+                    <dd>${overview.status.uptime.human}</dd>
+                  </div>
+                  <div>
+                    <dt>${t.listenersNow}</dt>
+                    <dd>${overview.status.listeners}</dd>
+                  </div>
+                  <div>
+                    <dt>${t.peakToday}</dt>
+                    <dd>${overview.stats.peak_listeners_today}</dd>
+                  </div>
+                </dl>`
+            : html`<p class="muted">${t.loading}</p>`
+        }
       </section>
       <section class="card" aria-labelledby="chart-heading">
         <h2 id="chart-heading">${t.listeners24h}</h2>
@@ -109,10 +127,11 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
         <div id="console-requests" aria-live="polite">
           <${RequestQueue}
             requests=${pending}
-            actions=${(r: SongRequest) => html`<span class="row-actions">
-              <button type="button" aria-label=${`${t.markPlayed}: ${r.song_title}`} onClick=${() => resolve(r, 'played')}>${t.markPlayed}</button>
-              <button type="button" class="secondary" aria-label=${`${t.markRejected}: ${r.song_title}`} onClick=${() => resolve(r, 'rejected')}>${t.markRejected}</button>
-            </span>`}
+            actions=${(r: SongRequest) =>
+              html`<span class="row-actions">
+                <button type="button" aria-label=${`${t.markPlayed}: ${r.song_title}`} onClick=${() => resolve(r, 'played')}>${t.markPlayed}</button>
+                <button type="button" class="secondary" aria-label=${`${t.markRejected}: ${r.song_title}`} onClick=${() => resolve(r, 'rejected')}>${t.markRejected}</button>
+              </span>`}
           />
         </div>
       </section>

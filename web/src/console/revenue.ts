@@ -38,13 +38,35 @@ export function Revenue({ adminKey }: { adminKey: string }) {
   const days = summary.days.filter((d) => d.count > 0 || d.amount !== 0).reverse();
   if (days.length === 0) return html`<p class="muted">${t.revenueEmpty}</p>`;
   return html`<table class="table">
-    <caption class="visually-hidden">${t.revenue}</caption>
-    <thead><tr><th scope="col">${t.date}</th><th scope="col">${t.amount}</th><th scope="col">${t.count}</th></tr></thead>
+    <caption class="visually-hidden">
+      ${t.revenue}
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">${t.date}</th>
+        <th scope="col">${t.amount}</th>
+        <th scope="col">${t.count}</th>
+      </tr>
+    </thead>
     <tbody>
-      ${days.map((d) => html`<tr key=${d.date + d.currency}><td>${d.date}</td><td class="num">${money(d.amount, d.currency)}</td><td class="num">${d.count}</td></tr>`)}
+      ${days.map(
+        (d) =>
+          html`<tr key=${d.date + d.currency}>
+            <td>${d.date}</td>
+            <td class="num">${money(d.amount, d.currency)}</td>
+            <td class="num">${d.count}</td>
+          </tr>`,
+      )}
     </tbody>
     <tfoot>
-      ${summary.totals.map((s) => html`<tr key=${s.currency}><th scope="row">${t.total} ${s.currency}</th><td class="num">${money(s.amount, s.currency)}</td><td class="num">${s.count}</td></tr>`)}
+      ${summary.totals.map(
+        (s) =>
+          html`<tr key=${s.currency}>
+            <th scope="row">${t.total} ${s.currency}</th>
+            <td class="num">${money(s.amount, s.currency)}</td>
+            <td class="num">${s.count}</td>
+          </tr>`,
+      )}
     </tfoot>
   </table>`;
 }

@@ -18,11 +18,12 @@ export function ChatList({ messages, actions }: { messages: ChatMessage[]; actio
   if (messages.length === 0) return html`<p class="muted">${t.chatEmpty}</p>`;
   return html`<ol class="chat-list" ref=${list} tabindex="0" aria-label=${t.chat}>
     ${messages.map(
-      (m) => html`<li key=${m.id} data-id=${m.id}>
-        <span class="chat-meta"><strong>${m.nickname}</strong> <time>${clockTime(m.timestamp)}</time></span>
-        <span class="chat-text">${m.message}</span>
-        ${actions?.(m)}
-      </li>`,
+      (m) =>
+        html`<li key=${m.id} data-id=${m.id}>
+          <span class="chat-meta"><strong>${m.nickname}</strong> <time>${clockTime(m.timestamp)}</time></span>
+          <span class="chat-text">${m.message}</span>
+          ${actions?.(m)}
+        </li>`,
     )}
   </ol>`;
 }
@@ -40,7 +41,7 @@ export function Chat({ socket, messages }: { socket: Socket; messages: ChatMessa
     localStorage.setItem(NICKNAME_KEY, nickname.trim());
     let answer: { success: boolean; error?: ApiError };
     try {
-      answer = await socket.timeout(10_000).emitWithAck('chat:send', { nickname: nickname.trim(), message: text });
+      answer = (await socket.timeout(10_000).emitWithAck('chat:send', { nickname: nickname.trim(), message: text })) as typeof answer;
     } catch {
       answer = { success: false, error: { code: 'NETWORK' } as ApiError };
     }
@@ -49,8 +50,9 @@ export function Chat({ socket, messages }: { socket: Socket; messages: ChatMessa
       setText('');
       setError('');
     } else {
-      const e = answer.error!;
-      setError(`${t.chatRefused} ${errorText({ code: e.code, message: e.message ?? '', details: e.details ?? [], retryAfter: null })}`);
+      // An ack is the server's JSON: its fields may be missing whatever the type says.
+      const e = answer.error ?? ({ code: 'UNKNOWN' } as ApiError);
+      setError(`${t.chatRefused} ${errorText({ code: e.code, message: e.message || '', details: Array.isArray(e.details) ? e.details : [], retryAfter: null })}`);
     }
   };
 
@@ -59,12 +61,20 @@ export function Chat({ socket, messages }: { socket: Socket; messages: ChatMessa
     <div aria-live="polite" aria-relevant="additions"><${ChatList} messages=${messages} /></div>
     <form onSubmit=${send} class="chat-form">
       <label for="chat-nickname">${t.nickname}</label>
-      <input id="chat-nickname" name="nickname" autocomplete="nickname" required minlength="2" maxlength="20" value=${nickname}
-        aria-describedby="chat-nickname-hint" onInput=${(e: Event) => setNickname((e.target as HTMLInputElement).value)} />
+      <input
+        id="chat-nickname"
+        name="nickname"
+        autocomplete="nickname"
+        required
+        minlength="2"
+        maxlength="20"
+        value=${nickname}
+        aria-describedby="chat-nickname-hint"
+        onInput=${(e: Event) => setNickname((e.target as HTMLInputElement).value)}
+      />
       <small id="chat-nickname-hint">${t.nicknameHint}</small>
       <label for="chat-message">${t.message}</label>
-      <textarea id="chat-message" name="message" required maxlength="500" rows="2" value=${text}
-        onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
+      <textarea id="chat-message" name="message" required maxlength="500" rows="2" value=${text} onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
       <button type="submit" disabled=${sending}>${sending ? t.sending : t.send}</button>
       <p class="error" role="alert" id="chat-error">${error}</p>
     </form>

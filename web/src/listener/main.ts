@@ -52,16 +52,14 @@ function ListenerPage() {
 
   const song = nowPlaying?.now_playing?.song ?? null;
   const onAir = nowPlaying?.online ?? false;
-  return html`
-    <a class="skip" href="#play">${t.skipToContent}</a>
+  return html` <a class="skip" href="#play">${t.skipToContent}</a>
     <header class="station">
       <div>
         <h1>${stationName}</h1>
         <p class="muted">${document.documentElement.dataset.genre}</p>
       </div>
       <p class="on-air" data-on-air=${onAir}>
-        <span class="dot" aria-hidden="true"></span>${onAir ? t.onAir : t.offAir}
-        ${listeners && html` · <span id="listener-count">${t.listeners(listeners.current)}</span>`}
+        <span class="dot" aria-hidden="true"></span>${onAir ? t.onAir : t.offAir} ${listeners && html` · <span id="listener-count">${t.listeners(listeners.current)}</span>`}
       </p>
     </header>
     <div class="connection" role="status">${!connected && everConnected ? t.offline : !connected ? t.loading : ''}</div>
@@ -69,9 +67,11 @@ function ListenerPage() {
       <section class="card now" aria-labelledby="now-heading">
         <h2 id="now-heading">${t.nowPlaying}</h2>
         <div aria-live="polite" id="now-playing" data-loaded=${nowPlaying !== null}>
-          ${song
-            ? html`<p class="song"><span class="title">${song.title}</span><span class="artist">${song.artist}</span></p>`
-            : html`<p class="muted">${nowPlaying ? t.nothingPlaying : t.loading}</p>`}
+          ${
+            song
+              ? html`<p class="song"><span class="title">${song.title}</span><span class="artist">${song.artist}</span></p>`
+              : html`<p class="muted">${nowPlaying ? t.nothingPlaying : t.loading}</p>`
+          }
         </div>
         <${Player} streamUrl=${streamUrl} song=${song} stationName=${stationName} />
         ${song && html`<${Rating} key=${song.id} song=${song} />`}
@@ -83,9 +83,11 @@ function ListenerPage() {
       <section class="card" aria-labelledby="recent-heading">
         <h2 id="recent-heading">${t.recentlyPlayed}</h2>
         <ol class="recent" id="recently-played">
-          ${(nowPlaying?.song_history ?? []).slice(0, 10).map(
-            (p) => html`<li key=${p.played_at + p.song.id}><time>${clockTime(p.played_at)}</time> <span>${p.song.title}</span> <span class="muted">– ${p.song.artist}</span></li>`,
-          )}
+          ${(nowPlaying?.song_history ?? [])
+            .slice(0, 10)
+            .map(
+              (p) => html`<li key=${`${p.played_at}:${p.song.id}`}><time>${clockTime(p.played_at)}</time> <span>${p.song.title}</span> <span class="muted">– ${p.song.artist}</span></li>`,
+            )}
         </ol>
       </section>
       <${Chat} socket=${socket} messages=${messages} />

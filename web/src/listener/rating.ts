@@ -17,7 +17,10 @@ export function Rating({ song }: { song: Song }) {
     setBusy(true);
     const result = await api('/api/mobile/feedback', { body: { type: 'song_rating', rating } });
     setBusy(false);
-    if (!result.ok) return setError(errorText(result));
+    if (!result.ok) {
+      setError(errorText(result));
+      return;
+    }
     localStorage.setItem(storageKey(song), String(rating));
     setGiven(rating);
     setError('');
@@ -26,9 +29,7 @@ export function Rating({ song }: { song: Song }) {
   if (given) return html`<p class="rated" role="status">${t.rated(given)}</p>`;
   return html`<fieldset class="rating">
     <legend>${t.rateSong}</legend>
-    ${[1, 2, 3, 4, 5].map(
-      (n) => html`<button type="button" class="star" disabled=${busy} aria-label=${t.stars(n)} onClick=${() => rate(n)}><span aria-hidden="true">★</span></button>`,
-    )}
+    ${[1, 2, 3, 4, 5].map((n) => html`<button type="button" class="star" disabled=${busy} aria-label=${t.stars(n)} onClick=${() => rate(n)}><span aria-hidden="true">★</span></button>`)}
     ${error && html`<p class="error" role="alert">${error}</p>`}
   </fieldset>`;
 }

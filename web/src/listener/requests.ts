@@ -34,7 +34,11 @@ export function RequestForm() {
     }
     const wait = waitText(result.retryAfter ?? 60);
     const text =
-      result.code === 'RECENTLY_PLAYED' ? t.requestRecentlyPlayed(wait) : result.code === 'RATE_LIMITED' && result.status === 429 && /song/i.test(result.message) ? t.requestTooSoon(wait) : errorText(result);
+      result.code === 'RECENTLY_PLAYED'
+        ? t.requestRecentlyPlayed(wait)
+        : result.code === 'RATE_LIMITED' && result.status === 429 && /song/i.test(result.message)
+          ? t.requestTooSoon(wait)
+          : errorText(result);
     setNotice({ ok: false, text });
   };
 
@@ -57,12 +61,13 @@ export function RequestQueue({ requests, actions }: { requests: SongRequest[]; a
   if (requests.length === 0) return html`<p class="muted">${t.requestQueueEmpty}</p>`;
   return html`<ul class="request-list">
     ${requests.map(
-      (r) => html`<li key=${r.id} data-id=${r.id} data-status=${r.status}>
-        <span><strong>${r.song_title}</strong> – ${r.artist}</span>
-        <span class="muted">${t.requestedBy(r.requester_name)}${r.message ? ` · “${r.message}”` : ''}</span>
-        <span class=${`badge badge-${r.status}`}>${t.requestStatus[r.status]}</span>
-        ${actions?.(r)}
-      </li>`,
+      (r) =>
+        html`<li key=${r.id} data-id=${r.id} data-status=${r.status}>
+          <span><strong>${r.song_title}</strong> – ${r.artist}</span>
+          <span class="muted">${t.requestedBy(r.requester_name)}${r.message ? ` · “${r.message}”` : ''}</span>
+          <span class=${`badge badge-${r.status}`}>${t.requestStatus[r.status]}</span>
+          ${actions?.(r)}
+        </li>`,
     )}
   </ul>`;
 }

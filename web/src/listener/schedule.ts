@@ -21,11 +21,22 @@ export function Schedule({ schedule }: { schedule: ScheduleData | null }) {
   if (!schedule.current && !next) return html`<p class="muted">${t.scheduleNone}</p>`;
   const zone = schedule.timezone;
   return html`<dl class="schedule">
-    ${schedule.current &&
-    html`<div><dt>${t.scheduleNow}</dt><dd><strong>${schedule.current.title}</strong>${schedule.current.host ? ` ${t.withHost(schedule.current.host)}` : ''}
-      <span class="muted"> · ${t.until(clockTime(schedule.current.ends_at, zone))}</span></dd></div>`}
-    ${next &&
-    html`<div><dt>${t.scheduleNext}</dt><dd><strong>${next.title}</strong>${next.host ? ` ${t.withHost(next.host)}` : ''}
-      <span class="muted"> · ${t.at(clockTime(next.starts_at, zone))}</span></dd></div>`}
+    ${
+      schedule.current &&
+      html`<div>
+        <dt>${t.scheduleNow}</dt>
+        <dd>
+          <strong>${schedule.current.title}</strong>${schedule.current.host ? ` ${t.withHost(schedule.current.host)}` : ''}
+          <span class="muted"> · ${t.until(clockTime(schedule.current.ends_at, zone))}</span>
+        </dd>
+      </div>`
+    }
+    ${
+      next &&
+      html`<div>
+        <dt>${t.scheduleNext}</dt>
+        <dd><strong>${next.title}</strong>${next.host ? ` ${t.withHost(next.host)}` : ''} <span class="muted"> · ${t.at(clockTime(next.starts_at, zone))}</span></dd>
+      </div>`
+    }
   </dl>`;
 }

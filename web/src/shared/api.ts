@@ -40,9 +40,15 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<A
   return {
     ok: false,
     status: response.status,
-    code: payload?.error?.code ?? 'HTTP_' + response.status,
+    code: payload?.error?.code ?? `HTTP_${response.status}`,
     message: payload?.error?.message ?? '',
     details: payload?.error?.details ?? [],
     retryAfter: Number.isFinite(retry) && retry > 0 ? retry : null,
   };
+}
+
+/** A text field of a submitted form, trimmed ('' when absent or a file). */
+export function formText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
 }

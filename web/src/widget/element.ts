@@ -141,10 +141,13 @@ export class RadioPlayer extends RadioWidget {
       this.audio.load();
     } else if (this.state.streamUrl) {
       this.audio.src = this.state.streamUrl;
-      void this.audio.play().then(() => {
-        this.playing = true;
-        this.render();
-      }, () => undefined);
+      void this.audio.play().then(
+        () => {
+          this.playing = true;
+          this.render();
+        },
+        () => undefined,
+      );
     }
     this.playing = false;
     this.render();
