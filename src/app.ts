@@ -21,6 +21,7 @@ import { webhookDeliveryRoutes } from './api/admin/webhook-deliveries.js';
 import { allLiveHubs, createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 import { AdminAuth } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
+import type { Exchange } from './http/exchange.js';
 import { HttpServer } from './http/http-server.js';
 import { Limits } from './limits/limits.js';
 import { LiveBroadcaster } from './live/live-broadcaster.js';
@@ -171,7 +172,10 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     budget: limits.httpBudget(BUDGETED_PATHS),
     adminAuth: new AdminAuth(config.adminApiKey),
     log,
-    onRequestFinished: (ex, status) => observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000),
+    // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).
+    ...(config.metrics.port === null
+      ? {}
+      : { onRequestFinished: (ex: Exchange, status: number) => observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
   });
   serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }) });
   attachLiveServer(io, http.app, gate);

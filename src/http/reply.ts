@@ -30,10 +30,15 @@ export function serializeSuccess(data: unknown, envelope?: Record<string, unknow
  * corks already.
  */
 export class ReplyWriter {
+  /** Read once: the level is fixed for the process, and the check is on the hot path. */
+  private readonly debug: boolean;
+
   constructor(
     private readonly cors: CorsPolicy,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.debug = log.isLevelEnabled('debug');
+  }
 
   result(ex: Exchange, result: RouteResult): number {
     const body =
@@ -103,7 +108,7 @@ export class ReplyWriter {
     // HEAD: the same headers and Content-Length as GET, no body.
     else if (ex.method === 'HEAD') res.endWithoutBody(Buffer.byteLength(body), close);
     else res.end(body, close);
-    if (this.log.isLevelEnabled('debug')) {
+    if (this.debug) {
       this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip: ex.ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');
     }
   }

@@ -49,7 +49,11 @@ export class Limits {
     return {
       name,
       policyHeader: `"${name}";q=${http.limit};w=${http.windowSeconds}`,
-      appliesTo: (path: string) => pathPrefixes.some((prefix) => path.startsWith(prefix)),
+      appliesTo: (path: string) => {
+        // A plain loop: this runs on every request, and `some` would allocate a closure each time.
+        for (const prefix of pathPrefixes) if (path.startsWith(prefix)) return true;
+        return false;
+      },
       spendNow: (clientKey: string) => http.spendNow(clientKey),
       spend: (clientKey: string) => http.spend(clientKey),
     };
