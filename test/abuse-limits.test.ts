@@ -225,8 +225,7 @@ describe('bounded in-memory counter (finding 2)', () => {
     const after = process.memoryUsage().heapUsed;
     expect(counter.size).toBe(100_000);
     process.stdout.write(
-      `[abuse-limits] heap for 100,000 tracked clients: ${((after - before) / 1024 / 1024).toFixed(1)} MB` +
-        ` (${gc ? 'after gc' : 'without --expose-gc, so garbage included'})\n`,
+      `[abuse-limits] heap for 100,000 tracked clients: ${((after - before) / 1024 / 1024).toFixed(1)} MB` + ` (${gc ? 'after gc' : 'without --expose-gc, so garbage included'})\n`,
     );
   });
 });
