@@ -256,7 +256,7 @@ describe('live connections per client (finding 7)', () => {
     expect(sse.status).toBe(429);
     expect(((await sse.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
 
-    await disconnect(a!);
+    await disconnect(a);
     // the server frees the place when it sees the close
     await eventually(async () => expect(server.app.limits.liveConnections.total).toBe(2));
     const stream = connectSse(`${server.url}/api/live/events`);
@@ -326,7 +326,7 @@ class RawEngine {
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const frame = String(data);
+      const frame = (data as Buffer).toString('utf8'); // text frames arrive as a Buffer (ws 8)
       if (frame === '2') ws.send('3'); // answer the server's ping
       this.frames.push(frame);
       for (const waiter of [...this.waiters]) {
