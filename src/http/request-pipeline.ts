@@ -8,7 +8,9 @@ import { Exchange, type BudgetDecision } from './exchange.js';
 import { isJsonContentType, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
 import { requestIdFrom } from './request-id.js';
-import type { HttpMethod, RequestContext, RouteResult } from './route.js';
+import { Context } from './request-context.js';
+import { asksToClose, CONFLICTING_LENGTH, contentLengthOf, decodeParameter } from './request-headers.js';
+import type { RouteResult } from './route.js';
 import type { CompiledRoute, PathEntry } from './route-table.js';
 
 /** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
@@ -227,72 +229,5 @@ export class RequestPipeline {
     }
     if (!isJsonContentType(ex.headers['content-type'] ?? '')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
     return undefined;
-  }
-}
-
-/** What a handler sees; its logger is made only when something is logged (a child costs a serialisation). */
-class Context implements RequestContext {
-  private requestLog: Logger | undefined;
-
-  constructor(
-    private readonly ex: Exchange,
-    readonly query: unknown,
-    readonly body: unknown,
-    private readonly rootLog: Logger,
-  ) {}
-
-  get requestId(): string {
-    return this.ex.requestId;
-  }
-  get ip(): string {
-    return this.ex.ip;
-  }
-  get client(): string {
-    return this.ex.client;
-  }
-  get method(): HttpMethod {
-    return this.ex.method as HttpMethod;
-  }
-  get path(): string {
-    return this.ex.path;
-  }
-  get headers(): Readonly<Record<string, string>> {
-    return this.ex.headers;
-  }
-  get params(): Readonly<Record<string, string>> {
-    return this.ex.params;
-  }
-  get log(): Logger {
-    return (this.requestLog ??= this.rootLog.child({ reqId: this.ex.requestId }));
-  }
-}
-
-/** Marks two different Content-Length headers: the body's end would be ambiguous. */
-const CONFLICTING_LENGTH = 'conflicting';
-
-/**
- * The Content-Length of a request with a body. Two different values make the body's end
- * ambiguous (request smuggling through a proxy that reads the other one): refused, never guessed.
- * Only body routes pay for walking every header.
- */
-function contentLengthOf(req: HttpRequest): string {
-  let length = '';
-  req.forEach((name, value) => {
-    if (name !== 'content-length') return;
-    length = length === '' || length === value ? value : CONFLICTING_LENGTH;
-  });
-  return length;
-}
-
-/** `Connection: close`, alone or in a list ("keep-alive, close" from some proxies). */
-function asksToClose(connection: string): boolean {
-  return connection !== '' && /(?:^|,)\s*close\s*(?:,|$)/i.test(connection);
-}
-
-function decodeParameter(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw; // a malformed %-escape is just an id that matches nothing
   }
 }

@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import type { Exchange } from './exchange.js';
+import type { HttpMethod, RequestContext } from './route.js';
+
+/** What a handler sees; its logger is made only when something is logged (a child costs a serialisation). */
+export class Context implements RequestContext {
+  private requestLog: Logger | undefined;
+
+  constructor(
+    private readonly ex: Exchange,
+    readonly query: unknown,
+    readonly body: unknown,
+    private readonly rootLog: Logger,
+  ) {}
+
+  get requestId(): string {
+    return this.ex.requestId;
+  }
+  get ip(): string {
+    return this.ex.ip;
+  }
+  get client(): string {
+    return this.ex.client;
+  }
+  get method(): HttpMethod {
+    return this.ex.method as HttpMethod;
+  }
+  get path(): string {
+    return this.ex.path;
+  }
+  get headers(): Readonly<Record<string, string>> {
+    return this.ex.headers;
+  }
+  get params(): Readonly<Record<string, string>> {
+    return this.ex.params;
+  }
+  get log(): Logger {
+    return (this.requestLog ??= this.rootLog.child({ reqId: this.ex.requestId }));
+  }
+}
