@@ -1,0 +1,106 @@
+import { pino } from 'pino';
+import { Limits } from '../../src/limits/limits.js';
+import { ChatService } from '../../src/station/chat-service.js';
+import { ContentFilter } from '../../src/station/content-filter.js';
+import { FeedbackService } from '../../src/station/feedback-service.js';
+import type { LiveEvents, LiveHub } from '../../src/station/live-hub.js';
+import { ReservedNicknames } from '../../src/station/nickname-skeleton.js';
+import { RequestService } from '../../src/station/request-service.js';
+import { RevenueService } from '../../src/station/revenue-service.js';
+import { StationService } from '../../src/station/station-service.js';
+import type { StreamSnapshot } from '../../src/station/stream-snapshot.js';
+import { createMemoryStore } from '../../src/store/memory/memory-store.js';
+import { MemoryWindowCounter } from '../../src/store/memory/memory-window-counter.js';
+
+export const STATION_ZONE = 'America/Chicago';
+
+export interface WorldSettings {
+  chatPerClient: { limit: number; windowSeconds: number };
+  chatPerConnection: { limit: number; windowSeconds: number };
+  repeatWindowSeconds: number;
+  reservedNicknames: string[];
+  requests: { thresholdSeconds: number; delaySeconds: number };
+}
+
+/** The shipped defaults (config/default.json) where a test does not say otherwise. */
+const DEFAULTS: WorldSettings = {
+  chatPerClient: { limit: 5, windowSeconds: 10 },
+  chatPerConnection: { limit: 5, windowSeconds: 10 },
+  repeatWindowSeconds: 60,
+  reservedNicknames: ['admin', 'moderator'],
+  requests: { thresholdSeconds: 900, delaySeconds: 300 },
+};
+
+/**
+ * The domain services wired as src/app.ts wires them, on the in-memory store, with a clock the
+ * test moves by assignment (`world.now = ...`) and a live hub that records what was published.
+ * No HTTP, no sockets, no timers: time passes only when a test says so.
+ */
+export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
+  const settings = { ...DEFAULTS, ...overrides };
+  const world = {
+    now: Date.parse('2026-06-01T12:00:00Z'),
+    published: [] as Array<{ event: keyof LiveEvents; payload: unknown }>,
+    /** Moves the clock forward. */
+    advance(seconds: number) {
+      world.now += seconds * 1000;
+    },
+    /** The names of the events published so far, in order. */
+    eventNames() {
+      return world.published.map((p) => p.event);
+    },
+  };
+  const clock = () => world.now;
+  const live: LiveHub = {
+    publish: (event, payload) => {
+      world.published.push({ event, payload });
+    },
+  };
+  const store = createMemoryStore({ chatHistory: 50, requestHistory: 50, feedbackHistory: 50, maxTrackedClients: 1000 }, clock);
+  const limits = new Limits(
+    {
+      trustProxy: [],
+      ipv6PrefixLength: 64,
+      http: { limit: 100, windowSeconds: 3600 },
+      chatPerClient: settings.chatPerClient,
+      chatPerConnection: settings.chatPerConnection,
+      liveConnectionsPerClient: 20,
+    },
+    { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
+  );
+  const chat = new ChatService({
+    log: store.chat,
+    moderation: store.moderation,
+    filter: new ContentFilter({ links: 'block', blockedWords: [], allowedWords: [] }),
+    budget: limits,
+    live,
+    clock,
+    repeatWindowSeconds: settings.repeatWindowSeconds,
+    reserved: new ReservedNicknames(settings.reservedNicknames),
+  });
+  const station = new StationService(
+    store,
+    { genre: 'Gospel', websiteUrl: 'https://radio.example', streamUrl: 'https://radio.example/live', timezone: STATION_ZONE },
+    { pollSeconds: 10, recentlyPlayedSeconds: settings.requests.thresholdSeconds },
+    clock,
+    pino({ level: 'silent' }),
+  );
+  const requests = new RequestService(store, live, settings.requests, clock);
+  const feedback = new FeedbackService(store, clock);
+  const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
+  return Object.assign(world, { store, limits, chat, station, requests, feedback, revenue });
+}
+
+/** A poll of a station on air playing `artist - title` to `listeners`. */
+export function onAir(artist: string, title: string, listeners = 10): StreamSnapshot {
+  return {
+    reachable: true,
+    online: true,
+    listeners,
+    song: { artist, title },
+    bitrateKbps: 128,
+    codec: 'MP3',
+    streamStartedAt: null,
+    averageListeningSeconds: null,
+  };
+}
