@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unreachable } from '../src/station/stream-snapshot.js';
 import { onAir, serviceWorld } from './support/service-world.js';
 
 describe('FeedbackService with a fake clock', () => {
@@ -26,6 +27,20 @@ describe('FeedbackService with a fake clock', () => {
     const rating = await world.feedback.submit({ type: 'song_rating', rating: 1 });
     expect(rating.song).toBeNull();
     expect(await world.feedback.recent(10)).toEqual([rating]);
+  });
+
+  it('attaches no song to a rating sent while the station is off air (the last song is stale)', async () => {
+    const world = serviceWorld();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    world.advance(60);
+    await world.station.applySnapshot(unreachable('timeout'));
+    await world.station.applySnapshot(unreachable('timeout'));
+    world.advance(5 * 3600);
+    const rating = await world.feedback.submit({ type: 'song_rating', rating: 1 });
+    expect(rating.song).toBeNull();
+    // back on air: the ranking counts no rating for the song that played five hours ago
+    const { state } = await world.station.applySnapshot(onAir('Choir', 'Zion Song'));
+    expect(state.mostPopular.find((p) => p.song.title === 'Amazing Grace')).toMatchObject({ average_rating: null });
   });
 
   it('attaches no song to other feedback and lists the newest first', async () => {

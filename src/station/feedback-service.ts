@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Feedback } from './model.js';
+import type { Feedback, StationState } from './model.js';
+import type { Song } from './song.js';
 import type { Store } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 
@@ -7,6 +8,11 @@ export interface FeedbackInput {
   type: string;
   content?: string;
   rating?: number;
+}
+
+/** The song a rating is about: the one playing now, and none while the station is off air (the last one is stale). */
+function songOnAir(state: StationState): Song | null {
+  return state.serverStatus === 'online' ? (state.nowPlaying?.song ?? null) : null;
 }
 
 export class FeedbackService {
@@ -17,7 +23,7 @@ export class FeedbackService {
 
   /** Stores feedback; a song rating is attached to the song playing at that moment. */
   async submit(input: FeedbackInput): Promise<Feedback> {
-    const song = input.type === 'song_rating' ? ((await this.store.station.read()).nowPlaying?.song ?? null) : null;
+    const song = input.type === 'song_rating' ? songOnAir(await this.store.station.read()) : null;
     const feedback: Feedback = {
       id: randomUUID(),
       type: input.type,
