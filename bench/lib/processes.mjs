@@ -65,9 +65,12 @@ export async function startBare(responses) {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
-/** The lightweight live clients, pinned to the load core. */
-export function startClients() {
-  const child = fork(join(ROOT, 'bench/fanout-clients.mjs'), [], { execPath: 'taskset', execArgv: ['-c', LOAD_CORE, process.execPath], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * A fleet of lightweight clients in a process of its own, pinned to the load core and driven by
+ * messages: `connect` with the fleet's own target, `expect` a marker, `close`.
+ */
+export function startClientFleet(script) {
+  const child = fork(join(ROOT, script), [], { execPath: 'taskset', execArgv: ['-c', LOAD_CORE, process.execPath], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = (key) =>
     new Promise((resolve) => {
       const listener = (message) => {
@@ -80,8 +83,8 @@ export function startClients() {
     });
   return {
     child,
-    connect: async (urls, count) => {
-      child.send({ connect: { urls, count } });
+    connect: async (target) => {
+      child.send({ connect: target });
       return next('connected');
     },
     /**
@@ -96,6 +99,12 @@ export function startClients() {
     },
     close: () => child.send({ close: true }),
   };
+}
+
+/** The lightweight live (Engine.IO WebSocket) clients. */
+export function startClients() {
+  const fleet = startClientFleet('bench/fanout-clients.mjs');
+  return { ...fleet, connect: (urls, count) => fleet.connect({ urls, count }) };
 }
 
 export function stop(child) {

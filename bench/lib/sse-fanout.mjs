@@ -1,12 +1,9 @@
 // SSE fan-out: N raw SSE clients on /api/live/events; a song change on a stream server the
 // service polls (Icecast JSON, every second); the time from the poll that read the new song to
 // the last client having it, over repeated changes.
-import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
-import { benchConfig, cpuMs, cpuSplitMs, LOAD_CORE, startService, stop } from './processes.mjs';
+import { benchConfig, cpuMs, cpuSplitMs, startClientFleet, startService, stop } from './processes.mjs';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const now = () => performance.timeOrigin + performance.now();
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,30 +43,8 @@ async function startStatusServer() {
 }
 
 function startSseClients() {
-  const child = fork(join(ROOT, 'bench/sse-clients.mjs'), [], { execPath: 'taskset', execArgv: ['-c', LOAD_CORE, process.execPath], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = (key) =>
-    new Promise((resolve) => {
-      const listener = (message) => {
-        if (key in message) {
-          child.off('message', listener);
-          resolve(message[key]);
-        }
-      };
-      child.on('message', listener);
-    });
-  return {
-    connect: async (url, count) => {
-      child.send({ connect: { url, count } });
-      return next('connected');
-    },
-    expect: async (marker) => {
-      const arrived = next('arrived');
-      child.send({ expect: { marker } });
-      await next('armed');
-      return { arrived: arrived.then((a) => a.lastAt) };
-    },
-    close: () => child.send({ close: true }),
-  };
+  const fleet = startClientFleet('bench/sse-clients.mjs');
+  return { ...fleet, connect: (url, count) => fleet.connect({ url, count }) };
 }
 
 /** One node, in-memory store, `clients` SSE streams, `songs` song changes. */
