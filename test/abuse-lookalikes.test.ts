@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nicknameSkeleton } from '../src/station/nickname-skeleton.js';
 import { connectLive, type LiveClient } from './support/live-client.js';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from './support/redis.js';
+import { serverBackends } from './support/backends.js';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
 
 // Finding 5 of issue 10: after a ban on `admin`, `аdmin` (Cyrillic а) and `ＡＤＭＩＮ` posted
@@ -24,11 +24,7 @@ describe('the nickname skeleton (UTS #39 confusables, case-insensitive)', () => 
   });
 });
 
-const prefix = uniquePrefix('abuse-lookalikes');
-const backends = [
-  { name: 'memory store', available: true, overrides: () => ({}), cleanup: async () => undefined },
-  { name: 'Redis store', available: hasRedis, overrides: () => ({ redis: { url: redisUrl, prefix } }), cleanup: () => deleteKeys(redisUrl, prefix) },
-];
+const backends = serverBackends('abuse-lookalikes');
 
 describe.each(backends)('bans and reserved nicknames match look-alikes, with the $name', (backend) => {
   if (!backend.available) {
@@ -41,8 +37,7 @@ describe.each(backends)('bans and reserved nicknames match look-alikes, with the
     server = await startTestServer({
       ...backend.overrides(),
       adminApiKey: ADMIN_KEY,
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
-      chat: { repeatWindowSeconds: 0, reservedNicknames: ['admin', 'moderator', 'Studio'], socketFlood: { messages: 10000, windowSeconds: 1 } },
+      chat: { repeatWindowSeconds: 0, reservedNicknames: ['admin', 'moderator', 'Studio'] },
       schedule: { shows: [{ id: 'morning', title: 'Morning Praise', host: 'Sarah Miller', days: ['mon'], start: '06:00', end: '09:00' }], events: [] },
     });
     live = await connectLive(server.url);

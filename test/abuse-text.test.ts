@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectLive, type LiveClient } from './support/live-client.js';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from './support/redis.js';
+import { serverBackends } from './support/backends.js';
 import { call, startTestServer, type TestServer } from './support/test-server.js';
 
 // Finding 4 of issue 10: a lone surrogate was stored and served (GET /chat no longer strict JSON,
@@ -34,17 +34,7 @@ const ACCEPTED: Array<{ what: string; nickname: string; message: string; stored:
   { what: 'newlines inside a message', nickname: 'Hannah', message: 'line one\nline two', stored: { nickname: 'Hannah', message: 'line one\nline two' } },
 ];
 
-interface Backend {
-  name: string;
-  available: boolean;
-  overrides(): Record<string, unknown>;
-  cleanup(): Promise<void>;
-}
-const prefix = uniquePrefix('abuse-text');
-const backends: Backend[] = [
-  { name: 'memory store', available: true, overrides: () => ({}), cleanup: async () => undefined },
-  { name: 'Redis store', available: hasRedis, overrides: () => ({ redis: { url: redisUrl, prefix } }), cleanup: () => deleteKeys(redisUrl, prefix) },
-];
+const backends = serverBackends('abuse-text');
 
 describe.each(backends)('chat text rules with the $name', (backend) => {
   if (!backend.available) {
@@ -56,8 +46,7 @@ describe.each(backends)('chat text rules with the $name', (backend) => {
   beforeAll(async () => {
     server = await startTestServer({
       ...backend.overrides(),
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
-      chat: { repeatWindowSeconds: 0, socketFlood: { messages: 10000, windowSeconds: 1 } },
+      chat: { repeatWindowSeconds: 0 },
     });
     live = await connectLive(server.url);
   });

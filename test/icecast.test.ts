@@ -221,7 +221,6 @@ describe.skipIf(!icecastInstalled())('a station on several sources of a real Ice
     await icecast.setSong('/low.mp3', { song: 'Phil Wickham - Battle Belongs' });
     const admin = { user: icecast.admin.user, password: icecast.admin.password };
     server = await startTestServer({
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
       stream: {
         sources: [
           { name: 'main', kind: 'icecast', statusUrl: icecast.statusUrl, mount: '/live.mp3', admin, primary: true },

@@ -35,8 +35,7 @@ describe('SSE feed /api/live/events', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
-      chat: { repeatWindowSeconds: 0, socketFlood: { messages: 1000, windowSeconds: 1 } },
+      chat: { repeatWindowSeconds: 0 },
       live: { maxConnectionsPerClient: 6, sse: { heartbeatSeconds: 1, historySize: 50, maxBufferedBytes: 65536, retryMs: 500 } },
     });
   });

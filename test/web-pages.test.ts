@@ -42,7 +42,6 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     server = await startTestServer({
       adminApiKey: ADMIN_KEY,
       station: { streamUrl: `http://127.0.0.1:${icecast.port}${MOUNT}` },
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
       requests: { delaySeconds: 0, thresholdSeconds: 0 },
       stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: false },
     });
@@ -219,7 +218,6 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   it('explains refused requests: the song was played too recently, or the listener asked too soon', async () => {
     // A second server with the recently-played rule on, sharing nothing with the first.
     const strict = await startTestServer({
-      rateLimit: { mobile: { limit: 100000, windowSeconds: 3600 } },
       requests: { thresholdSeconds: 900, delaySeconds: 300 },
       stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: false },
     });

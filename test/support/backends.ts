@@ -35,3 +35,21 @@ export const backends: Backend[] = [
     },
   },
 ];
+
+/** A test server's store: the memory default, or Redis under its own prefix (for suites run on both). */
+export interface ServerBackend {
+  name: 'memory store' | 'Redis store';
+  available: boolean;
+  /** Config overrides that pick this store. */
+  overrides(): Record<string, unknown>;
+  /** Deletes what the suite left in the store. */
+  cleanup(): Promise<void>;
+}
+
+export function serverBackends(label: string): ServerBackend[] {
+  const prefix = uniquePrefix(label);
+  return [
+    { name: 'memory store', available: true, overrides: () => ({}), cleanup: async () => undefined },
+    { name: 'Redis store', available: hasRedis, overrides: () => ({ redis: { url: redisUrl, prefix } }), cleanup: () => deleteKeys(redisUrl, prefix) },
+  ];
+}
