@@ -1,5 +1,5 @@
 // The import rule of ARCHITECTURE.md ("imports only run downward"), checked by
-// test/architecture.test.ts inside `npm test`. Paths are relative to the cruise's base directory,
+// test/system/architecture.test.ts inside `npm test`. Paths are relative to the cruise's base directory,
 // so the same rules run over src/ and over the fixture tree that proves they bite.
 //
 //   main.ts -> app.ts (composition root)

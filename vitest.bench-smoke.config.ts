@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // suites, so it cannot disturb their timing (poll intervals, timeouts).
 export default defineConfig({
   test: {
-    include: ['test/bench-smoke.test.ts'],
+    include: ['test/system/bench-smoke.test.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 180_000,
   },

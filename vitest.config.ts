@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Run alone afterwards, by vitest.bench-smoke.config.ts (see there).
-    exclude: ['test/bench-smoke.test.ts'],
+    exclude: ['test/system/bench-smoke.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     // Each file gets its own process: uWS apps and Redis clients never leak between files.

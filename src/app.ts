@@ -118,7 +118,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     log: log.child({ component: 'sse' }),
   });
   const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, sse);
-  // Webhooks hear every domain event the live clients hear (README "Webhooks").
+  // Webhooks hear every domain event the live clients hear (docs/webhooks.md).
   const webhooks = createWebhookDispatcher(config, log.child({ component: 'webhooks' }));
   const events = allLiveHubs(live, webhooks);
 

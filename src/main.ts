@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config/load-config.js';
 import { uwsBuild } from './http/uws.js';
 import { createLogger } from './logger.js';
 
-// What a restart costs (README, Operations): said once at start-up, where an operator looks.
+// What a restart costs (docs/operations.md): said once at start-up, where an operator looks.
 const MEMORY_LOSES =
   'in-memory store: chat, song requests, feedback, revenue events, bans, rate-limit counters and station state are lost when this process stops; set REDIS_URL to keep them';
 const REDIS_KEEPS =

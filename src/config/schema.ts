@@ -75,7 +75,7 @@ export const StreamSourceSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** What a webhook endpoint may subscribe to (README "Webhooks"). */
+/** What a webhook endpoint may subscribe to (docs/webhooks.md). */
 export const WEBHOOK_EVENT_TYPES = ['song.changed', 'station.online', 'station.offline', 'request.queued', 'request.played'] as const;
 
 export const WebhookEndpointSchema = Type.Object(

@@ -52,7 +52,7 @@ export class MemoryWindowCounter implements WindowCounter {
     return this.hitNow(key);
   }
 
-  /** Clients tracked now (for the memory figure in the README and its test). */
+  /** Clients tracked now (for the memory figure in docs/limits.md and its test). */
   get size(): number {
     return this.windows.size;
   }

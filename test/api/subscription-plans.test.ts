@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeStripe } from '../support/fake-stripe.js';
+import { call, startTestServer, type TestServer } from '../support/test-server.js';
+
+const ADMIN_KEY = 'admin-key-for-plans-0123';
+const PATH = '/api/subscription/provider/create.php';
+let stripe: FakeStripe;
+let server: TestServer;
+
+beforeAll(async () => {
+  stripe = new FakeStripe();
+  await stripe.start();
+  server = await startTestServer({
+    adminApiKey: ADMIN_KEY,
+    stripeSecretKey: 'sk_test_radiohub123',
+    payments: { stripe: { host: '127.0.0.1', port: stripe.port, protocol: 'http' } },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await stripe?.close();
+});
+beforeEach(() => {
+  stripe.calls.length = 0;
+  stripe.failWith = null;
+  stripe.cutConnections = false;
+});
+
+const plan = { name: 'Monthly Supporter', amount: 999, currency: 'usd', interval: 'month', description: 'Keep the music playing' };
+const create = (body: unknown, headers: Record<string, string> = {}) => call(`${server.url}${PATH}`, { body, headers: { authorization: `Bearer ${ADMIN_KEY}`, ...headers } });
+
+describe('creating a subscription plan through the Stripe SDK', () => {
+  it('creates a Product and a recurring Price, and answers 201 with the plan', async () => {
+    const res = await create(plan);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({
+      provider: 'stripe',
+      plan_id: expect.stringMatching(/^price_/),
+      product_id: expect.stringMatching(/^prod_/),
+      amount: 999,
+      currency: 'USD',
+      interval: 'month',
+      interval_count: 1,
+      created_at: expect.any(Number),
+    });
+    const [product, price] = stripe.calls;
+    expect(product).toMatchObject({ method: 'POST', path: '/v1/products', params: { name: 'Monthly Supporter', description: 'Keep the music playing' } });
+    expect(price).toMatchObject({
+      method: 'POST',
+      path: '/v1/prices',
+      params: { product: res.body.data.product_id, unit_amount: '999', currency: 'usd', 'recurring[interval]': 'month', 'recurring[interval_count]': '1' },
+    });
+    expect(product!.headers.authorization).toBe('Bearer sk_test_radiohub123');
+    expect(product!.headers['stripe-version']).toEqual(expect.any(String));
+    expect(product!.headers['user-agent']).toMatch(/^Stripe\/v1 NodeBindings/);
+  });
+
+  it('passes the Idempotency-Key on, so a retried request creates nothing new', async () => {
+    const first = await create({ ...plan, interval: 'year', interval_count: 1 }, { 'idempotency-key': 'plan-yearly-1' });
+    const retry = await create({ ...plan, interval: 'year', interval_count: 1 }, { 'idempotency-key': 'plan-yearly-1' });
+    expect(retry.body.data.plan_id).toBe(first.body.data.plan_id);
+    expect(retry.body.data.product_id).toBe(first.body.data.product_id);
+    expect(stripe.calls.map((c) => [c.path, c.headers['idempotency-key']])).toEqual([
+      ['/v1/products', 'plan-yearly-1:product'],
+      ['/v1/prices', 'plan-yearly-1'],
+      ['/v1/products', 'plan-yearly-1:product'],
+      ['/v1/prices', 'plan-yearly-1'],
+    ]);
+  });
+
+  it('turns Stripe’s validation errors into 400 with Stripe’s message', async () => {
+    stripe.failWith = { status: 400, error: { type: 'invalid_request_error', message: 'Invalid recurring[interval_count]: must be at most 1 year', param: 'recurring[interval_count]' } };
+    const res = await create({ ...plan, interval: 'year', interval_count: 3 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid recurring[interval_count]: must be at most 1 year',
+      details: [{ field: 'recurring[interval_count]', message: 'Invalid recurring[interval_count]: must be at most 1 year' }],
+    });
+  });
+
+  it('answers 503 when Stripe cannot be reached', async () => {
+    stripe.cutConnections = true;
+    const res = await create(plan);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('UNAVAILABLE');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses bad amounts, currencies and intervals before calling Stripe', async () => {
+    for (const [body, field] of [
+      [{ ...plan, amount: 9.99 }, 'amount'],
+      [{ ...plan, amount: 0 }, 'amount'],
+      [{ ...plan, amount: '999' }, 'amount'],
+      [{ ...plan, currency: 'dollars' }, 'currency'],
+      [{ ...plan, currency: 'ABC' }, 'currency'],
+      [{ ...plan, interval: 'fortnight' }, 'interval'],
+      [{ ...plan, interval_count: 0 }, 'interval_count'],
+      [{ amount: 999, currency: 'usd', interval: 'month' }, 'name'],
+    ] as const) {
+      const res = await create(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+    }
+    expect(stripe.calls).toHaveLength(0);
+  });
+
+  it('needs the admin key', async () => {
+    expect((await call(`${server.url}${PATH}`, { body: plan })).status).toBe(401);
+    expect((await call(`${server.url}${PATH}`, { body: plan, headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect(stripe.calls).toHaveLength(0);
+  });
+});
+
+describe('without a Stripe key', () => {
+  it('answers 503: no provider configured', async () => {
+    const bare = await startTestServer({ adminApiKey: ADMIN_KEY });
+    try {
+      const res = await call(`${bare.url}${PATH}`, { body: plan, headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      expect(res.status).toBe(503);
+      expect(res.body.error.message).toMatch(/STRIPE_SECRET_KEY/);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { startService, type ServiceProcess } from '../support/service-process.js';
+import { connectSse, type SseClient } from '../support/sse-client.js';
+import { TcpForwarder } from '../support/tcp-forwarder.js';
+import { call } from '../support/test-server.js';
+
+// Two built service processes on one real Redis, as behind a load balancer; node A is restarted.
+describe.skipIf(!hasRedis)('SSE resume across nodes on Redis', () => {
+  const prefix = uniquePrefix('sse-nodes');
+  const dir = mkdtempSync(join(tmpdir(), 'radio-sse-nodes-'));
+  const config = join(dir, 'config.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ stream: { enabled: false }, chat: { repeatWindowSeconds: 0 }, live: { sse: { heartbeatSeconds: 15, historySize: 500, maxBufferedBytes: 262144, retryMs: 200 } } }),
+  );
+  const env = (port: string) => ({ PORT: port, HOST: '127.0.0.1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'info', RADIO_CONFIG: config });
+  let a: ServiceProcess;
+  let b: ServiceProcess;
+  let ports: number[] = [];
+  const clients: SseClient[] = [];
+  let balancer: TcpForwarder | undefined;
+
+  beforeAll(async () => {
+    [a, b] = [startService(env('0')), startService(env('0'))];
+    ports = await Promise.all([a.listening, b.listening]);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await balancer?.close();
+    await Promise.all([a, b].map((node) => node?.stop()));
+    await deleteKeys(redisUrl, prefix);
+  });
+
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const post = async (port: number, message: string) => {
+    const answer = await call(`${url(port)}/api/mobile/chat`, { body: { nickname: 'grace', message } });
+    expect(answer.status).toBe(201);
+    return answer.body.data;
+  };
+
+  it('a client of node A gets, after A restarts, exactly what B published meanwhile, under the ids B clients saw', async () => {
+    const [portA, portB] = ports as [number, number];
+    // The client's address stays the same; behind it, node A goes away and comes back.
+    balancer = await TcpForwarder.start(portA);
+    const onA = connectSse(`${url(balancer.port)}/api/live/events?events=chat:message`);
+    const onB = connectSse(`${url(portB)}/api/live/events?events=chat:message`);
+    clients.push(onA, onB);
+    await Promise.all([onA.next('nowplaying'), onB.next('nowplaying')]);
+
+    const first = await post(portB, 'before the restart');
+    const seenOnA = await onA.next('chat:message', (m) => m.id === first.id);
+    const seenOnB = await onB.next('chat:message', (m) => m.id === first.id);
+    expect(seenOnA.id).toBe(seenOnB.id);
+
+    expect(await a.stop()).toBe(0);
+    const missed = [await post(portB, 'while A was down 1'), await post(portB, 'while A was down 2')];
+    const onBMissed = [await onB.next('chat:message'), await onB.next('chat:message')];
+
+    a = startService(env('0'));
+    const portA2 = await a.listening;
+    balancer.target = portA2;
+    // The same EventSource reconnects by itself, sending Last-Event-ID.
+    const resumed = [await onA.next('chat:message'), await onA.next('chat:message')];
+    expect(resumed.map((m) => m.payload)).toEqual(missed);
+    expect(resumed.map((m) => m.id)).toEqual(onBMissed.map((m) => m.id));
+    // Resumed, not restarted: no fresh snapshot after the first one.
+    expect(onA.received.filter((m) => m.event === 'nowplaying')).toHaveLength(1);
+
+    const after = await post(portA2, 'A is back');
+    expect((await onB.next('chat:message')).payload).toEqual(after);
+    expect((await onA.next('chat:message')).payload).toEqual(after);
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
+import { connectLive } from '../support/live-client.js';
+import { histogramBuckets, scrapeMetrics, valueOf } from '../support/prometheus-text.js';
+import { uniquePrefix } from '../support/redis.js';
+import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
+import { call, startTestServer, type TestServer } from '../support/test-server.js';
+
+const metricsUrl = (server: TestServer) => `http://127.0.0.1:${server.app.metrics!.port}/metrics`;
+
+describe('GET /metrics (Prometheus text format, on metrics.port)', () => {
+  let replay: ReplayServer;
+  let server: TestServer;
+  beforeAll(async () => {
+    replay = await startReplayServer();
+    server = await startTestServer({ metrics: { port: 0 }, stream: { statusUrl: `${replay.url}/status-json.xsl` } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await replay.close();
+  });
+
+  it('answers in the text format on its own port, and is not on the public port', async () => {
+    const { contentType, families } = await scrapeMetrics(metricsUrl(server));
+    expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(families.get('radio_hub_http_requests_total')?.type).toBe('COUNTER');
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${metricsUrl(server)}x`)).status).toBe(404);
+  });
+
+  it('counts each answered request by declared route, method and status, with its latency', async () => {
+    const before = await scrapeMetrics(metricsUrl(server));
+    const status200 = { route: '/api/mobile/status', method: 'GET', status: '200' };
+    expect((await call(`${server.url}/api/mobile/status`)).status).toBe(200);
+    expect((await call(`${server.url}/api/mobile/status`)).status).toBe(200);
+    expect((await call(`${server.url}/api/admin/chat/messages/123-0`, { method: 'DELETE' })).status).toBe(503);
+    expect((await call(`${server.url}/no/such/page-${Date.now()}`)).status).toBe(404);
+    expect((await call(`${server.url}/api/mobile/chat`, { body: { nickname: '', message: '' } })).status).toBe(400);
+
+    const after = await scrapeMetrics(metricsUrl(server));
+    const delta = (labels: Record<string, string>) =>
+      (valueOf(after.families, 'radio_hub_http_requests_total', labels) ?? 0) - (valueOf(before.families, 'radio_hub_http_requests_total', labels) ?? 0);
+    expect(delta(status200)).toBe(2);
+    // The declared path, never the raw URL: an id or a random path adds no new series.
+    expect(delta({ route: '/api/admin/chat/messages/:id', method: 'DELETE', status: '503' })).toBe(1);
+    expect(delta({ route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
+    expect(delta({ route: '/api/mobile/chat', method: 'POST', status: '400' })).toBe(1);
+    expect(after.text).not.toContain('/no/such/page');
+
+    const latency = { route: '/api/mobile/status', method: 'GET' };
+    const bucketsBefore = histogramBuckets(before.text, 'radio_hub_http_request_duration_seconds', latency);
+    const bucketsAfter = histogramBuckets(after.text, 'radio_hub_http_request_duration_seconds', latency);
+    expect((bucketsAfter['+Inf'] ?? 0) - (bucketsBefore['+Inf'] ?? 0)).toBe(2);
+    expect(Object.keys(bucketsAfter)).toContain('0.005');
+  });
+
+  it('counts poll failures and successes, and tells the age of the last good poll', async () => {
+    const first = await scrapeMetrics(metricsUrl(server));
+    expect(valueOf(first.families, 'radio_hub_last_good_poll_age_seconds')).toBeNaN();
+    const polls = (families: typeof first.families, outcome: string) => valueOf(families, 'radio_hub_polls_total', { outcome }) ?? 0;
+
+    replay.respond((_, res) => res.writeHead(500).end('down'));
+    await server.app.poller.tick();
+    const failed = await scrapeMetrics(metricsUrl(server));
+    expect(polls(failed.families, 'failure') - polls(first.families, 'failure')).toBe(1);
+    expect(polls(failed.families, 'success')).toBe(polls(first.families, 'success'));
+    expect(valueOf(failed.families, 'radio_hub_last_good_poll_age_seconds')).toBeNaN();
+
+    replay.respond((_, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ icestats: { source: { listenurl: 'http://x:8000/live.mp3', listeners: 3, bitrate: 128, server_type: 'audio/mpeg', title: 'Hillsong - Oceans' } } })),
+    );
+    await server.app.poller.tick();
+    const good = await scrapeMetrics(metricsUrl(server));
+    expect(polls(good.families, 'success') - polls(failed.families, 'success')).toBe(1);
+    const age = valueOf(good.families, 'radio_hub_last_good_poll_age_seconds')!;
+    expect(age).toBeGreaterThanOrEqual(0);
+    expect(age).toBeLessThan(60);
+  });
+
+  it('tells live connections and the events published to them', async () => {
+    const live = (families: Awaited<ReturnType<typeof scrapeMetrics>>['families']) => valueOf(families, 'radio_hub_live_connections');
+    const before = await scrapeMetrics(metricsUrl(server));
+    const client = await connectLive(server.url);
+    const connected = await scrapeMetrics(metricsUrl(server));
+    expect(live(connected.families)).toBe(live(before.families)! + 1);
+
+    const posted = await call(`${server.url}/api/mobile/chat`, { body: { nickname: 'Ruth', message: 'Amen' } });
+    expect(posted.status).toBe(201);
+    await client.next('chat:message');
+    const published = await scrapeMetrics(metricsUrl(server));
+    const chatEvents = (families: typeof before.families) => valueOf(families, 'radio_hub_live_events_published_total', { event: 'chat:message' }) ?? 0;
+    expect(chatEvents(published.families) - chatEvents(before.families)).toBe(1);
+
+    client.close();
+    // The server learns of the disconnect from the socket: re-scrape until it has.
+    await eventually(async () => expect(live((await scrapeMetrics(metricsUrl(server))).families)).toBe(live(before.families)));
+  });
+
+  it('includes the event-loop lag, and no Redis gauge on the in-memory store', async () => {
+    const { families } = await scrapeMetrics(metricsUrl(server));
+    expect(valueOf(families, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    expect(families.get('radio_hub_redis_up')?.metrics ?? []).toHaveLength(0);
+  });
+});
+
+describe.skipIf(!redisServerInstalled())('radio_hub_redis_up', () => {
+  it('is 1 while Redis answers and 0 once it is gone', async () => {
+    const redis = new RedisServerProcess(await freePort());
+    await redis.start();
+    const server = await startTestServer({ metrics: { port: 0 }, redis: { url: redis.url, prefix: uniquePrefix('metrics') } });
+    try {
+      expect(valueOf((await scrapeMetrics(metricsUrl(server))).families, 'radio_hub_redis_up')).toBe(1);
+      await redis.kill();
+      expect(valueOf((await scrapeMetrics(metricsUrl(server))).families, 'radio_hub_redis_up')).toBe(0);
+      // Back, so the server can close its client cleanly.
+      await redis.start();
+      await eventually(async () => expect(valueOf((await scrapeMetrics(metricsUrl(server))).families, 'radio_hub_redis_up')).toBe(1));
+    } finally {
+      await server.close();
+      await redis.kill();
+    }
+  });
+});

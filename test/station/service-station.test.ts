@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { unreachable } from '../../src/station/stream-snapshot.js';
+import { onAir, serviceWorld } from '../support/service-world.js';
+
+describe('StationService.applySnapshot with a fake clock', () => {
+  it('announces the first poll on air with status, now playing and listeners', async () => {
+    const world = serviceWorld();
+    const { state, events } = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
+    expect(events.map((e) => e.event)).toEqual(['status', 'nowplaying', 'listeners']);
+    expect(events[0]!.payload).toMatchObject({ online: true, server_status: 'online', listeners: 12, quality: '128kbps MP3' });
+    expect(events[1]!.payload).toMatchObject({ now_playing: { song: { text: 'Choir - Amazing Grace' }, played_at: world.now / 1000, elapsed: 0 } });
+    expect(events[2]!.payload).toEqual({ current: 12, peak_today: 12 });
+    expect(state.totalSongsPlayed).toBe(1);
+  });
+
+  it('announces a song change as now playing only, with the last song in the history', async () => {
+    const world = serviceWorld();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    world.advance(10);
+    expect((await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'))).events).toEqual([]);
+    world.advance(200);
+    const { events } = await world.station.applySnapshot(onAir('Choir', 'It Is Well'));
+    expect(events.map((e) => e.event)).toEqual(['nowplaying']);
+    expect(events[0]!.payload).toMatchObject({
+      now_playing: { song: { title: 'It Is Well' } },
+      song_history: [{ song: { title: 'Amazing Grace' } }],
+    });
+  });
+
+  it('marks the pending request for the starting song played and returns its events', async () => {
+    const world = serviceWorld();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    const { request } = await world.requests.submit({ artist: 'Choir', song_title: 'It Is Well' }, 'listener-1');
+    world.advance(200);
+    const { events } = await world.station.applySnapshot(onAir('Choir', 'It Is Well'));
+    const played = { ...request, status: 'played' };
+    expect(events.slice(0, 2)).toEqual([
+      { event: 'request:played', payload: played },
+      { event: 'request:updated', payload: played },
+    ]);
+    expect(await world.requests.list('pending', 10)).toEqual([]);
+    expect(await world.requests.list('played', 10)).toEqual([played]);
+  });
+
+  it('starts a new peak with the first poll after midnight in the station zone, not in UTC', async () => {
+    const world = serviceWorld();
+    world.now = Date.parse('2026-06-01T12:00:00Z'); // 07:00 in Chicago
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 40));
+    world.now = Date.parse('2026-06-02T00:30:00Z'); // 19:30 in Chicago, still 1 June
+    const evening = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 5));
+    expect(evening.state.peakToday).toBe(40);
+    world.now = Date.parse('2026-06-02T05:01:00Z'); // 00:01 in Chicago, 2 June
+    const nextDay = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 5));
+    expect(nextDay.state.peakToday).toBe(5);
+    expect(nextDay.events).toEqual([{ event: 'listeners', payload: { current: 5, peak_today: 5 } }]);
+  });
+
+  it('goes off air after two failed polls in a row, not after one', async () => {
+    const world = serviceWorld();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
+    world.advance(10);
+    const first = await world.station.applySnapshot(unreachable('timeout'));
+    expect(first.events).toEqual([]);
+    expect(world.station.statusOf(first.state)).toMatchObject({ online: true, listeners: 12 });
+    world.advance(10);
+    const second = await world.station.applySnapshot(unreachable('timeout'));
+    expect(second.events.map((e) => e.event)).toEqual(['status', 'nowplaying', 'listeners']);
+    expect(second.events[0]!.payload).toMatchObject({ online: false, server_status: 'offline', listeners: 0 });
+    // What it knew stays: the song is still the last one heard.
+    expect(second.state.nowPlaying?.song.title).toBe('Amazing Grace');
+  });
+
+  it('forgives a single failed poll between good ones', async () => {
+    const world = serviceWorld();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
+    world.advance(10);
+    await world.station.applySnapshot(unreachable('timeout'));
+    world.advance(10);
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
+    world.advance(10);
+    const { events, state } = await world.station.applySnapshot(unreachable('timeout'));
+    expect(events).toEqual([]);
+    expect(state.serverStatus).toBe('online');
+  });
+
+  it('reports uptime from the first poll on air, by the clock', async () => {
+    const world = serviceWorld();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    world.advance(2 * 3600 + 5 * 60);
+    const { state } = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    expect(world.station.statusOf(state).uptime).toEqual({ seconds: 7500, human: '0d 2h 5m' });
+  });
+});

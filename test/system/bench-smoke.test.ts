@@ -1,0 +1,59 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/** The benchmark with tiny numbers, so `npm run bench` never rots. It needs wrk (Debian's). */
+function wrkInstalled(): boolean {
+  const found = spawnSync('sh', ['-c', 'command -v wrk']).status === 0;
+  if (!found && process.env.CI) throw new Error('CI=true but wrk is not installed; .ci/run must install it');
+  if (!found) process.stdout.write('[radio-hub tests] wrk is not installed: the benchmark smoke run is SKIPPED (apt-get install wrk).\n');
+  return found;
+}
+
+describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
+  it(
+    'measures every REST endpoint against bare uWS, status against the contract-equivalent handler and the Socket.IO peer, live fan-out for ours and the peer, and writes the report',
+    { timeout: 200_000 },
+    async () => {
+      const out = mkdtempSync(join(tmpdir(), 'radio-bench-smoke-'));
+      const run = promisify(execFile);
+      const { stdout } = await run(process.execPath, [join(import.meta.dirname, '..', '..', 'bench', 'run.mjs'), '--smoke', '--out', out], { timeout: 160_000 });
+      const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+      expect(results.rest.memory.map((r: { endpoint: string }) => r.endpoint)).toEqual([
+        'GET /api/mobile/status',
+        'GET /api/mobile/nowplaying',
+        'GET /api/mobile/chat',
+        'POST /api/mobile/chat',
+      ]);
+      for (const row of results.rest.memory) {
+        expect(row.oursRps).toBeGreaterThan(0);
+        expect(row.bareRps).toBeGreaterThan(0);
+        expect(row.failures).toBe(0);
+      }
+      // Status also against the contract-equivalent handler and the plain Socket.IO peer (issue 9).
+      const status = results.rest.memory[0];
+      expect(status.contractRps).toBeGreaterThan(0);
+      expect(status.peerRps).toBeGreaterThan(0);
+      expect(status.contractRatio).toBeCloseTo(status.oursRps / status.contractRps);
+      expect(status.peerRatio).toBeCloseTo(status.oursRps / status.peerRps);
+      for (const server of ['ours', 'bare', 'contract', 'peer']) expect(status[`${server}CpuUsPerRequest`]).toBeGreaterThan(0);
+      expect(results.fanout[0]).toMatchObject({ nodes: 1, clients: 20, posts: 3 });
+      expect(results.fanout[0].p99).toBeGreaterThan(0);
+      expect(results.peerFanout[0]).toMatchObject({ nodes: 1, clients: 20, posts: 3 });
+      expect(results.peerFanout[0].p99).toBeGreaterThan(0);
+      const targetNames = results.targets.map((t: { name: string }) => t.name);
+      expect(targetNames).toContain('status vs bare uWS, in-memory');
+      expect(targetNames).toContain('status vs contract-equivalent uWS, in-memory');
+      expect(targetNames).toContain('chat → 1,000 clients, p99 ours vs Socket.IO peer');
+      expect(results.sseFanout[0]).toMatchObject({ clients: 20, songs: 3 });
+      expect(results.sseFanout[0].p99).toBeGreaterThan(0);
+      expect(stdout).toContain('## REST, memory store');
+      expect(stdout).toContain('| memory | ');
+      expect(stdout).toMatch(/\| 20 \| 3 \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \|/);
+      expect(readFileSync(join(out, 'RESULTS.md'), 'utf8')).toBe(stdout.trimEnd() === stdout ? stdout : stdout.slice(0, -1));
+    },
+  );
+});

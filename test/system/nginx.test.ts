@@ -1,0 +1,146 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
+import { killProcess } from '../support/kill-process.js';
+import { connectLive, type LiveClient } from '../support/live-client.js';
+import { scrapeMetrics, valueOf } from '../support/prometheus-text.js';
+import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { freePort } from '../support/redis-server-process.js';
+import { startService, type ServiceProcess } from '../support/service-process.js';
+
+const SHIPPED = join(import.meta.dirname, '..', '..', 'deploy', 'nginx.conf');
+
+function nginxInstalled(): boolean {
+  const found = spawnSync('nginx', ['-v']).status === 0;
+  if (!found && process.env.CI) throw new Error('CI=true but nginx is not installed; .ci/run must install it');
+  if (!found) process.stdout.write('[radio-hub tests] nginx is not installed: the nginx suite is SKIPPED (apt-get install nginx).\n');
+  return found;
+}
+if (!hasRedis) process.stdout.write('[radio-hub tests] no Redis: the nginx suite (two nodes sharing Redis) is SKIPPED.\n');
+
+/** The shipped config with local addresses and paths; each swap must find its line, or the shipped file changed shape. */
+function localConfig(dir: string, listen: number, upstreams: [number, number]): string {
+  const swaps: Array<[RegExp, string]> = [
+    [/^worker_processes .*;$/m, 'worker_processes 1;'],
+    [/^error_log \S+/m, `error_log ${dir}/error.log`],
+    [/^pid \S+;$/m, `pid ${dir}/nginx.pid;`],
+    [/^(\s*)access_log \S+;$/m, `$1access_log ${dir}/access.log;\n$1client_body_temp_path ${dir}/body;\n$1proxy_temp_path ${dir}/proxy;`],
+    [/server hub1:8080/, `server 127.0.0.1:${upstreams[0]}`],
+    [/server hub2:8080/, `server 127.0.0.1:${upstreams[1]}`],
+    [/listen 80;/, `listen 127.0.0.1:${listen};`],
+  ];
+  let text = readFileSync(SHIPPED, 'utf8');
+  for (const [pattern, replacement] of swaps) {
+    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf has no line matching ${pattern}`);
+    text = text.replace(pattern, replacement);
+  }
+  return text;
+}
+
+/** A GET from a given loopback address (the whole 127/8 is local), as distinct clients would come. */
+function getFrom(localAddress: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { localAddress, headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.runIf(nginxInstalled() && hasRedis)('deploy/nginx.conf in front of two nodes', () => {
+  const prefix = uniquePrefix('nginx');
+  const nodes: ServiceProcess[] = [];
+  const metricsPorts: number[] = [];
+  let nginx: ChildProcess;
+  let base: string;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'radio-nginx-'));
+    // nginx's workers run as nobody when the master is root: they must write their temp files.
+    chmodSync(dir, 0o777);
+    for (const sub of ['body', 'proxy']) mkdirSync(join(dir, sub), { mode: 0o777 });
+    const config = join(dir, 'hub.json');
+    writeFileSync(config, JSON.stringify({ trustProxy: ['127.0.0.1'], rateLimit: { mobile: { limit: 3, windowSeconds: 3600 } }, stream: { enabled: false } }));
+    for (let i = 0; i < 2; i++) {
+      const node = startService({ PORT: '0', HOST: '127.0.0.1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix, RADIO_CONFIG: config, METRICS_PORT: '0' });
+      nodes.push(node);
+    }
+    const ports = (await Promise.all(nodes.map((node) => node.listening))) as [number, number];
+    for (const node of nodes) {
+      await node.logged('metrics on GET /metrics');
+      metricsPorts.push(node.lines.find((l) => l.msg === 'metrics on GET /metrics')!.port as number);
+    }
+    const listen = await freePort();
+    writeFileSync(join(dir, 'nginx.conf'), localConfig(dir, listen, ports));
+    nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let nginxErrors = '';
+    nginx.stderr!.on('data', (chunk: Buffer) => (nginxErrors += chunk.toString()));
+    base = `http://127.0.0.1:${listen}`;
+    // nginx tells nobody when it listens: ask until it answers (the nodes behind it already do).
+    await eventually(async () => {
+      if (nginx.exitCode !== null) throw new Error(`nginx exited: ${nginxErrors}${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+      expect((await getFrom('127.0.0.1', `${base}/healthz`)).status).toBe(200);
+    });
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await killProcess(nginx);
+    await Promise.all(nodes.map((node) => node.stop()));
+    await deleteKeys(redisUrl, prefix);
+  });
+
+  const connect = async (address: string, transports: Array<'polling' | 'websocket'>) => {
+    const client = await connectLive(base, { transports, agent: new Agent({ localAddress: address, keepAlive: true }) });
+    clients.push(client);
+    return client;
+  };
+
+  it('keeps each long-polling session on one node (sticky), spread over both, and delivers across them', async () => {
+    const polling = await Promise.all(Array.from({ length: 12 }, (_, i) => connect(`127.0.0.${10 + i}`, ['polling'])));
+    // Every session was served by one node through several polls; both nodes hold some of them.
+    const perNode = await Promise.all(metricsPorts.map(async (port) => valueOf((await scrapeMetrics(`http://127.0.0.1:${port}/metrics`)).families, 'radio_hub_live_connections')));
+    expect(perNode.reduce((a, b) => a! + b!, 0)).toBe(12);
+    expect(Math.min(...(perNode as number[]))).toBeGreaterThan(0);
+
+    const ack = await polling[0]!.request('chat:send', { nickname: 'Naomi', message: 'through nginx' });
+    expect(ack.success).toBe(true);
+    for (const client of polling) {
+      expect((await client.next('chat:message', (m) => m.id === ack.data.id)).message).toBe('through nginx');
+      expect(client.socket.io.engine.transport.name).toBe('polling');
+    }
+  });
+
+  it('passes the WebSocket upgrade, both straight away and from long-polling', async () => {
+    const direct = await connect('127.0.0.40', ['websocket']);
+    expect(direct.socket.io.engine.transport.name).toBe('websocket');
+    const upgrading = await connect('127.0.0.41', ['polling', 'websocket']);
+    if (upgrading.socket.io.engine.transport.name !== 'websocket') {
+      await new Promise((resolve) => upgrading.socket.io.engine.once('upgrade', resolve));
+    }
+    expect(upgrading.socket.io.engine.transport.name).toBe('websocket');
+    const ack = await direct.request('chat:send', { nickname: 'Boaz', message: 'over websocket' });
+    expect(ack.success).toBe(true);
+    expect((await upgrading.next('chat:message', (m) => m.id === ack.data.id)).message).toBe('over websocket');
+  });
+
+  it('rate-limits the real client (X-Forwarded-For from nginx, trusted), not nginx, and a forged header does not help', async () => {
+    const status = `${base}/api/mobile/status`;
+    for (let i = 0; i < 3; i++) expect((await getFrom('127.0.0.60', status)).status).toBe(200);
+    const fourth = await getFrom('127.0.0.60', status);
+    expect(fourth.status).toBe(429);
+    // A client claiming another address is still itself: nginx appends the address it saw.
+    expect((await getFrom('127.0.0.60', status, { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(429);
+    // Another client behind the same nginx has its own budget.
+    const other = await getFrom('127.0.0.61', status);
+    expect(other.status).toBe(200);
+    expect(other.headers.ratelimit).toMatch(/r=2;/);
+  });
+});

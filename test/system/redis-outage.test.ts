@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
+import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { call, startTestServer, type TestServer } from '../support/test-server.js';
+
+// Needs the redis-server binary (installed by .ci/run) to run a Redis it may kill.
+describe.skipIf(!redisServerInstalled())('when Redis goes away and comes back', () => {
+  let redis: RedisServerProcess;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    redis = new RedisServerProcess(await freePort());
+    await redis.start();
+    server = await startTestServer({ redis: { url: redis.url, prefix: 'outage:' } });
+    await eventually(async () => expect((await call(`${server.url}/readyz`)).status).toBe(200));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await redis?.kill();
+  });
+
+  const chat = () => call(`${server.url}/api/mobile/chat`, { body: { nickname: 'grace', message: 'still here?' } });
+
+  it('serves normally while Redis answers', async () => {
+    expect((await chat()).status).toBe(201);
+    expect((await call(`${server.url}/readyz`)).body.data).toEqual({ status: 'ready', store: 'redis' });
+  });
+
+  it('answers 503 UNAVAILABLE with Retry-After while Redis is down, and stays alive', async () => {
+    await redis.kill();
+    // (status may be served from a node's one-second state cache; these must reach Redis)
+    for (const res of [await chat(), await call(`${server.url}/api/mobile/requests`), await call(`${server.url}/api/mobile/chat`)]) {
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('UNAVAILABLE');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect((await call(`${server.url}/readyz`)).status).toBe(503);
+    expect((await call(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('reconnects by itself and serves again when Redis returns', async () => {
+    await redis.start();
+    await eventually(async () => expect((await call(`${server.url}/readyz`)).status).toBe(200));
+    expect((await chat()).status).toBe(201);
+    // the new Redis started empty: only the message posted after its return is there
+    const history = await call(`${server.url}/api/mobile/chat`);
+    expect(history.body.data.messages.map((m: { message: string }) => m.message)).toEqual(['still here?']);
+  });
+});
