@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveEvent } from './live-hub.js';
-import type { NowPlaying, StationState, StationStatus, Uptime } from './model.js';
+import type { NowPlaying, StationState, StationStatus, Stats, StreamStats, Uptime } from './model.js';
 import { rankPopularSongs } from './popularity.js';
 import type { Store } from './ports.js';
 import { advanceStation } from './station-progress.js';
@@ -108,7 +108,7 @@ export class StationService {
     };
   }
 
-  statsOf(state: StationState) {
+  statsOf(state: StationState): Stats {
     return {
       current_listeners: state.listeners,
       peak_listeners_today: state.peakToday,
@@ -123,7 +123,7 @@ export class StationService {
     };
   }
 
-  streamStatsOf(state: StationState) {
+  streamStatsOf(state: StationState): StreamStats {
     return {
       online: state.serverStatus === 'online',
       listeners: state.listeners,
@@ -134,7 +134,7 @@ export class StationService {
     };
   }
 
-  async nowPlaying() {
+  async nowPlaying(): Promise<NowPlaying> {
     return this.nowPlayingOf(await this.store.read());
   }
 
