@@ -1,9 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 
-// The shapes are the server's own, declared once (src/station/shapes.ts). Type-only imports:
-// nothing of the server's code reaches the bundle.
+// The shapes and live events are the server's own, declared once (src/station/shapes.ts and the
+// event catalog). Type-only imports: nothing of the server's code reaches the bundle.
 import type { ChatMessage } from '../../../src/station/shapes.js';
 export type { ChatMessage, NowPlaying, Song, SongRequest } from '../../../src/station/shapes.js';
+export type { LiveEvents } from '../../../src/station/live-hub.js';
 
 /**
  * The live connection (Socket.IO namespace /live). Socket.IO reconnects by itself with backoff;
