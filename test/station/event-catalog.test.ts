@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/config/schema.js';
@@ -5,7 +6,33 @@ import { DEFAULT_SSE_EVENTS, EVENT_CATALOG, SOCKET_EVENTS, SSE_EVENTS, WEBHOOK_T
 import { unreachable } from '../../src/station/stream-snapshot.js';
 import { onAir, serviceWorld } from '../support/service-world.js';
 
+/** The rows of docs/live.md's "Which event goes where" table, as event -> what the catalog says. */
+function documentedEvents(markdown: string): Record<string, { socket: boolean; sse: string; webhooks: string[] }> {
+  const section = markdown.split('## Which event goes where')[1]?.split('\n## ')[0];
+  if (!section) throw new Error('docs/live.md has no "## Which event goes where" section');
+  const rows = section.split('\n').filter((line) => /^\| `[a-z:]+` \|/.test(line));
+  const sse: Record<string, string> = { 'by default': 'default', 'when asked': 'asked', no: 'never' };
+  return Object.fromEntries(
+    rows.map((line) => {
+      const [event, , socket, policy, webhook] = line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+      const webhooks = [...(webhook ?? '').matchAll(/`([a-z.]+)`/g)].map((m) => m[1]!);
+      return [event!.replaceAll('`', ''), { socket: socket!.startsWith('yes'), sse: sse[policy!] ?? policy!, webhooks }];
+    }),
+  );
+}
+
 describe('the event catalog', () => {
+  it('matches the table of docs/live.md: every event, who hears it and the webhook it becomes', () => {
+    const documented = documentedEvents(readFileSync(new URL('../../docs/live.md', import.meta.url), 'utf8'));
+    const catalog = Object.fromEntries(
+      Object.entries(EVENT_CATALOG).map(([event, rule]) => [event, { socket: rule.socket, sse: rule.sse, webhooks: Object.keys(rule.webhook?.types ?? {}) }]),
+    );
+    expect(documented).toEqual(catalog);
+  });
+
   it('produces every webhook type a configuration may subscribe to, each from one event', () => {
     const types = WEBHOOK_TYPES.map((webhook) => webhook.type);
     expect(new Set(types).size).toBe(types.length);
