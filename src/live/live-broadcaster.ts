@@ -1,4 +1,5 @@
 import type { Namespace, Server } from 'socket.io';
+import { EVENT_CATALOG } from '../station/event-catalog.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import { countPublished } from '../metrics/metrics.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
@@ -37,6 +38,7 @@ export class LiveBroadcaster implements LiveHub {
   }
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
+    if (!EVENT_CATALOG[event].socket) return; // for the webhooks only (the catalog says who hears what)
     countPublished(event);
     void this.streams.record(event, payload).then((id) => {
       this.deliverHere(event, payload, id);

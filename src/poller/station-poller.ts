@@ -1,17 +1,15 @@
 import type { Logger } from 'pino';
-import { publishAll, type LiveHub } from '../station/live-hub.js';
 import type { StationService } from '../station/station-service.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
 import { pollFailed, pollSucceeded } from '../metrics/metrics.js';
 
-/** One poll: read the stream server, hand the snapshot to the domain, publish what it says changed. */
+/** One poll: read the stream server and hand the snapshot to the domain (which publishes what changed). */
 export class StationPoller {
   private failing = false;
 
   constructor(
     private readonly reader: StreamReader,
     private readonly station: StationService,
-    private readonly live: LiveHub,
     private readonly log: Logger,
   ) {}
 
@@ -33,8 +31,7 @@ export class StationPoller {
     if (!snapshot.reachable && !this.failing) this.log.warn({ error: snapshot.error, sources: snapshot.sources }, 'stream server unreachable');
     if (snapshot.reachable && this.failing) this.log.info('stream server reachable again');
     this.failing = !snapshot.reachable;
-    const { events } = await this.station.applySnapshot(snapshot);
-    publishAll(this.live, events);
+    await this.station.applySnapshot(snapshot);
     return snapshot.reachable;
   }
 }

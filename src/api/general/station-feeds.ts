@@ -8,7 +8,7 @@ import { PreparedResponse } from '../prepared-response.js';
 import type { RequestService } from '../../station/request-service.js';
 import type { StationService } from '../../station/station-service.js';
 import { songRequestPostRoute } from '../mobile/requests.js';
-import { NowPlayingSchema, SongSchema, UptimeSchema } from '../response-schemas.js';
+import { NowPlayingSchema, SongSchema, StreamStatsSchema } from '../response-schemas.js';
 
 export const SONG_REQUEST_PHP = '/api/song-request.php';
 
@@ -48,14 +48,7 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
       headers: CONDITIONAL_GET_HEADERS,
       path: '/api/stream-stats.php',
       summary: 'Current stream statistics',
-      response: Type.Object({
-        online: Type.Boolean(),
-        listeners: Type.Integer(),
-        peak_today: Type.Integer(),
-        bitrate: Type.Union([Type.Integer({ description: 'kbps' }), Type.Null()]),
-        codec: Type.Union([Type.String(), Type.Null()]),
-        uptime: UptimeSchema,
-      }),
+      response: StreamStatsSchema,
       handler: (ctx) => answer(ctx, prepared.streamStats, (state) => station.streamStatsOf(state)),
     }),
     defineRoute({
