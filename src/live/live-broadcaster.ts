@@ -1,6 +1,6 @@
 import type { Namespace, Server } from 'socket.io';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
-import { countPublished } from '../metrics/metrics.js';
+import type { LiveMetrics } from '../metrics/metrics.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 
 export const LIVE_NAMESPACE = '/live';
@@ -31,13 +31,14 @@ export class LiveBroadcaster implements LiveHub {
     private readonly io: Server,
     private readonly relaying: boolean,
     private readonly streams: EventStreams,
+    private readonly metrics: LiveMetrics,
   ) {
     this.live = io.of(LIVE_NAMESPACE);
     if (relaying) io.on(RELAY, (event: string, payload: unknown, id: string | null) => this.deliverHere(event, payload, id ?? undefined));
   }
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
-    countPublished(event);
+    this.metrics.countPublished(event);
     void this.streams.record(event, payload).then((id) => {
       this.deliverHere(event, payload, id);
       if (this.relaying) this.io.serverSideEmit(RELAY, event, payload, id ?? null);
