@@ -12,7 +12,7 @@
 
 const DOORS = '^src/(api|live|poller)/';
 const EDGE = '^src/http/';
-const BOTTOM = '^src/(config/|errors[.]ts$|error-answer[.]ts$|validation/|redis/|net/|logger[.]ts$)';
+const BOTTOM = '^src/(config/|errors[.]ts$|error-answer[.]ts$|deep-freeze[.]ts$|validation/|redis/|net/|logger[.]ts$)';
 // Packages the domain must not know: the HTTP server, the socket server, Redis, the scheduler.
 const INFRASTRUCTURE_PACKAGES = '(^|/)node_modules/(uWebSockets[.]js|socket[.]io|@socket[.]io/[^/]+|redis|@redis/[^/]+|node-cron)/';
 

@@ -148,15 +148,6 @@ export function emptyStationState(): StationState {
   };
 }
 
-/** Freezes a state in depth: it is then shared between requests instead of copied for each. */
-export function freezeState<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) freezeState(child);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 export interface Uptime {
   seconds: number;
   /** "<days>d <hours>h <minutes>m" (spec 2.2). */
