@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { StationService } from '../station/station-service.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
-import { pollFailed, pollSucceeded } from '../metrics/metrics.js';
+import type { PollMetrics } from '../metrics/metrics.js';
 
 /** One poll: read the stream server and hand the snapshot to the domain (which publishes what changed). */
 export class StationPoller {
@@ -11,15 +11,16 @@ export class StationPoller {
     private readonly reader: StreamReader,
     private readonly station: StationService,
     private readonly log: Logger,
+    private readonly metrics: PollMetrics,
   ) {}
 
   /** Never throws: the scheduler must keep ticking whatever happens. */
   async tick(): Promise<void> {
     try {
-      if (await this.poll()) pollSucceeded();
-      else pollFailed();
+      if (await this.poll()) this.metrics.pollSucceeded();
+      else this.metrics.pollFailed();
     } catch (error) {
-      pollFailed();
+      this.metrics.pollFailed();
       this.log.error({ err: error }, 'poll could not update the station state');
     }
   }

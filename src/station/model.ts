@@ -116,12 +116,3 @@ export function emptyStationState(): StationState {
     poll: { peakDay: null, sessionsStarted: 0, onlineSince: null, failedPolls: 0 },
   };
 }
-
-/** Freezes a state in depth: it is then shared between requests instead of copied for each. */
-export function freezeState<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) freezeState(child);
-    Object.freeze(value);
-  }
-  return value;
-}

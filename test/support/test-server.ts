@@ -4,6 +4,7 @@ import { deepMerge, loadConfig } from '../../src/config/load-config.js';
 import { eventually } from './eventually.js';
 import { checkAnswer } from './openapi-conformance.js';
 import type { Clock } from '../../src/station/clock.js';
+import type { PaymentProvider } from '../../src/payments/payment-provider.js';
 
 export interface TestServer {
   app: App;
@@ -27,6 +28,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Keep config/default.json's limits (100 an hour per client, 5 chat messages per 10 s). */
   realLimits?: boolean;
+  /** A payment provider handed to createApp instead of the one config names. */
+  payments?: PaymentProvider | null;
 }
 
 /**
@@ -41,7 +44,7 @@ export async function startTestServer(overrides: Overrides = {}, options: TestSe
     ...(options.realLimits ? {} : UNREACHABLE_LIMITS),
   };
   const config = loadConfig({}, deepMerge(base, overrides));
-  const app = createApp(config, { log: pino({ level: config.logLevel }), clock: options.clock });
+  const app = createApp(config, { log: pino({ level: config.logLevel }), clock: options.clock, ...(options.payments !== undefined ? { payments: options.payments } : {}) });
   const port = await app.listen();
   // The Redis client connects in the background (the service starts before Redis answers); a test
   // starts talking once it has, or its first request races the connection and gets a 503.
