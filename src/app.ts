@@ -125,7 +125,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const station = new StationService(
     store,
     { ...config.station },
-    { pollSeconds: config.stream.pollSeconds, recentlyPlayedSeconds: config.requests.thresholdSeconds },
+    { pollSeconds: config.stream.pollSeconds, recentlyPlayedSeconds: config.requests.thresholdSeconds, staleSongSeconds: config.stream.staleSongSeconds },
     clock,
     log.child({ component: 'station' }),
   );

@@ -111,6 +111,14 @@ export const ConfigSchema = Type.Object(
         timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. America/Chicago' }),
         /** Language of the listener page, console and widgets (web/src/i18n/<language>.ts). */
         language: Type.Union([Type.Literal('en'), Type.Literal('es')]),
+        /** The station's logo (SVG, PNG, JPEG or WebP, at most 1 MiB), read at start-up; null: the logo shipped in web/public/brand/. */
+        logo: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+        /** The pages' accent colour (#rrggbb); text on it is black or white, whichever reads better. */
+        accentColor: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+        /** Artwork of a song: a URL with {artist} and {title} (URL-encoded in); null: the logo stands in. */
+        artUrlTemplate: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()]),
+        /** Where listeners reach this hub's pages (absolute links for sharing: Open Graph); default websiteUrl. */
+        publicUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://' })),
       },
       { additionalProperties: false },
     ),
@@ -128,6 +136,12 @@ export const ConfigSchema = Type.Object(
         pollSeconds: Type.Union([1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60].map((n) => Type.Literal(n))),
         /** Off: no polling at all (tests that seed the state, or a station without a stream server). */
         enabled: Type.Boolean(),
+        /**
+         * A song announced longer ago than this without a newer title is no longer "now playing"
+         * (a source that reconnected without metadata): now_playing is null, the song moves to
+         * the history. 0: never.
+         */
+        staleSongSeconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
       },
       { additionalProperties: false },
     ),
