@@ -161,7 +161,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...webhookDeliveryRoutes(webhooks),
       ...requestQueueAdminRoutes(requests),
       ...stationOverviewRoutes(station),
-      ...webPageRoutes(config),
+      ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
       ...healthRoutes(store),
       asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
       openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: BUDGETED_PATHS }),

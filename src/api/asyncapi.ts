@@ -18,7 +18,7 @@ const LIVE_EVENTS: Array<{ event: string; name: string; payload: TSchema; summar
   { event: 'status', name: 'status', payload: StatusSchema, summary: 'The station went on or off air (the `data` of GET /api/mobile/status)', sse: 'always' },
   { event: 'request:new', name: 'requestNew', payload: SongRequestSchema, summary: 'A song request was queued', sse: 'always' },
   { event: 'request:played', name: 'requestPlayed', payload: SongRequestSchema, summary: 'A pending request started playing', sse: 'never' },
-  { event: 'request:updated', name: 'requestUpdated', payload: SongRequestSchema, summary: 'A request left the queue: played (on air, or marked by staff) or rejected', sse: 'never' },
+  { event: 'request:updated', name: 'requestUpdated', payload: SongRequestSchema, summary: 'A request left the queue: played (on air, or marked by staff) or rejected', sse: 'asked' },
   { event: 'chat:message', name: 'chatMessage', payload: ChatMessageSchema, summary: 'A chat message was posted (REST or socket)', sse: 'asked' },
   { event: 'chat:deleted', name: 'chatDeleted', payload: Type.Object({ id: Type.String() }), summary: 'An administrator deleted a chat message', sse: 'asked' },
 ];

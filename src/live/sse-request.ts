@@ -3,7 +3,8 @@ import { AppError } from '../errors.js';
 
 /** Sent unless `?events=` says otherwise; chat is opt-in (busy, and most widgets show only the song). */
 export const DEFAULT_SSE_EVENTS = ['nowplaying', 'listeners', 'status', 'request:new'] as const;
-export const SSE_EVENTS = [...DEFAULT_SSE_EVENTS, 'chat:message', 'chat:deleted'] as const;
+// request:updated (asked): the listener page's queue shows a request played or rejected.
+export const SSE_EVENTS = [...DEFAULT_SSE_EVENTS, 'chat:message', 'chat:deleted', 'request:updated'] as const;
 
 const KNOWN = new Set<string>(SSE_EVENTS);
 const EVENT_ID = /^[0-9-]{1,40}$/;

@@ -6,12 +6,19 @@ export interface Song {
   artist: string;
   text: string;
   album?: string;
+  art?: string;
 }
 export interface NowPlaying {
   now_playing: { song: Song; played_at: number } | null;
   song_history: Array<{ song: Song; played_at: number }>;
   listeners: { current: number; peak_today: number };
   online: boolean;
+}
+/** The status `data` (the live `status` event), as far as the pages read it. */
+export interface StationStatus {
+  online: boolean;
+  listeners: number;
+  stream_url: string;
 }
 export interface ChatMessage {
   id: string;
@@ -47,5 +54,4 @@ export function chatHistory(socket: Socket, sinceMs?: number): Promise<ChatMessa
     .catch(() => []);
 }
 
-/** Milliseconds of a chat id "<ms>-<seq>". */
-export const chatIdMs = (id: string) => Number(id.split('-')[0]);
+export { chatIdMs } from './chat-id.js';
