@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installedUwsBuild } from '../support/uws-build.js';
-import { converse, headerOf, headerValues, rawRequest, type RawAnswer } from '../support/raw-http.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { converse, headerOf, headerValues, rawRequest, type RawAnswer, rawSuiteServer } from '../support/raw-http.js';
 
 // Issue 17 item 6: answers without a body (HEAD, 304, 204) leave the connection correct on both
 // builds. On the 2023 build a HEAD or 304 answer used to leave uWS waiting for a body that never
@@ -11,39 +10,33 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const build = installedUwsBuild();
 
-let server: TestServer;
-let port: number;
-beforeAll(async () => {
-  server = await startTestServer({});
-  port = Number(new URL(server.url).port);
-});
-afterAll(() => server.close());
+const suite = rawSuiteServer();
 
 const HEALTH = rawRequest('GET', '/healthz');
 const statuses = (answers: RawAnswer[]) => answers.map((answer) => answer.status);
 
 /** The ETag of the playlists (a 304 needs it). */
 async function playlistsEtag(): Promise<string> {
-  const res = await fetch(`${server.url}/api/mobile/playlists`);
+  const res = await fetch(`${suite.server.url}/api/mobile/playlists`);
   await res.arrayBuffer();
   return res.headers.get('etag')!;
 }
 
 describe(`HEAD on uWS ${build.name}@${build.version}`, () => {
   it('then GET on the same connection: both answered', async () => {
-    const talk = await converse(port, [rawRequest('HEAD', '/healthz'), HEALTH], { methods: ['HEAD', 'GET'] });
+    const talk = await converse(suite.port, [rawRequest('HEAD', '/healthz'), HEALTH], { methods: ['HEAD', 'GET'] });
     expect(statuses(talk.answers)).toEqual([200, 200]);
     expect(talk.answers[1]!.body.toString()).toContain('"ok"');
   });
 
   it('pipelined before a GET: both answered, in order', async () => {
-    const talk = await converse(port, rawRequest('HEAD', '/api/mobile/status') + HEALTH, { methods: ['HEAD', 'GET'] });
+    const talk = await converse(suite.port, rawRequest('HEAD', '/api/mobile/status') + HEALTH, { methods: ['HEAD', 'GET'] });
     expect(statuses(talk.answers)).toEqual([200, 200]);
     expect(talk.rest).toBe('');
   });
 
   it('with Connection: close: answered with Connection: close, once, and the connection closes', async () => {
-    const talk = await converse(port, rawRequest('HEAD', '/healthz', { Connection: 'close' }), { methods: ['HEAD'], awaitClose: true });
+    const talk = await converse(suite.port, rawRequest('HEAD', '/healthz', { Connection: 'close' }), { methods: ['HEAD'], awaitClose: true });
     expect(statuses(talk.answers)).toEqual([200]);
     expect(headerValues(talk.answers[0]!, 'Connection')).toEqual(['close']);
     expect(talk.closed).toBe(true);
@@ -51,7 +44,7 @@ describe(`HEAD on uWS ${build.name}@${build.version}`, () => {
   });
 
   it('asked to close in a list ("keep-alive, close"): the answer says so', async () => {
-    const talk = await converse(port, rawRequest('HEAD', '/healthz', { Connection: 'keep-alive, close' }), { methods: ['HEAD'] });
+    const talk = await converse(suite.port, rawRequest('HEAD', '/healthz', { Connection: 'keep-alive, close' }), { methods: ['HEAD'] });
     expect(headerValues(talk.answers[0]!, 'Connection')).toEqual(['close']);
   });
 
@@ -62,11 +55,11 @@ describe(`HEAD on uWS ${build.name}@${build.version}`, () => {
         .filter(([name]) => !ignored.has(name.toLowerCase()))
         .map(([name, value]) => `${name.toLowerCase()}: ${value}`)
         .sort();
-    const routes = server.app.http.routes.filter((route) => route.method === 'GET');
+    const routes = suite.server.app.http.routes.filter((route) => route.method === 'GET');
     for (const route of routes) {
       const path = route.path.replace(/:[a-z]+/g, 'x');
       // One connection: GET, HEAD, GET; a body on the HEAD would show up as a torn third answer.
-      const talk = await converse(port, [rawRequest('GET', path), rawRequest('HEAD', path), rawRequest('GET', path)], { methods: ['GET', 'HEAD', 'GET'] });
+      const talk = await converse(suite.port, [rawRequest('GET', path), rawRequest('HEAD', path), rawRequest('GET', path)], { methods: ['GET', 'HEAD', 'GET'] });
       const [get, head, again] = talk.answers;
       expect(head?.status, path).toBe(get!.status);
       expect(comparable(head!), path).toEqual(comparable(get!));
@@ -78,18 +71,18 @@ describe(`HEAD on uWS ${build.name}@${build.version}`, () => {
   });
 
   it("an unknown path and a refused method: the error answer's headers, no body, the connection kept", async () => {
-    const talk = await converse(port, [rawRequest('HEAD', '/no/such/thing'), rawRequest('HEAD', '/api/mobile/feedback'), HEALTH], { methods: ['HEAD', 'HEAD', 'GET'] });
+    const talk = await converse(suite.port, [rawRequest('HEAD', '/no/such/thing'), rawRequest('HEAD', '/api/mobile/feedback'), HEALTH], { methods: ['HEAD', 'HEAD', 'GET'] });
     expect(statuses(talk.answers)).toEqual([404, 405, 200]);
     expect(Number(headerOf(talk.answers[0]!, 'Content-Length'))).toBeGreaterThan(0);
     expect(headerOf(talk.answers[1]!, 'Allow')).toBe('POST, OPTIONS');
   });
 
   it("the SSE feed: the stream's headers and no body (no stream opened), then the next request", async () => {
-    const talk = await converse(port, [rawRequest('HEAD', '/api/live/events'), HEALTH], { methods: ['HEAD', 'GET'] });
+    const talk = await converse(suite.port, [rawRequest('HEAD', '/api/live/events'), HEALTH], { methods: ['HEAD', 'GET'] });
     expect(statuses(talk.answers)).toEqual([200, 200]);
     expect(headerOf(talk.answers[0]!, 'Content-Type')).toBe('text/event-stream; charset=utf-8');
-    expect(server.app.sse.connections).toBe(0);
-    const refused = await converse(port, [rawRequest('HEAD', '/api/live/events?events=bogus'), HEALTH], { methods: ['HEAD', 'GET'] });
+    expect(suite.server.app.sse.connections).toBe(0);
+    const refused = await converse(suite.port, [rawRequest('HEAD', '/api/live/events?events=bogus'), HEALTH], { methods: ['HEAD', 'GET'] });
     expect(statuses(refused.answers)).toEqual([400, 200]);
     expect(Number(headerOf(refused.answers[0]!, 'Content-Length'))).toBeGreaterThan(0);
     expect(refused.rest).toBe('');
@@ -100,17 +93,17 @@ describe(`304 Not Modified on uWS ${build.name}@${build.version}`, () => {
   it('carries no Content-Length, and the next request on the connection is answered', async () => {
     const etag = await playlistsEtag();
     const notModified = rawRequest('GET', '/api/mobile/playlists', { 'If-None-Match': etag });
-    const talk = await converse(port, [notModified, HEALTH], { methods: ['GET', 'GET'] });
+    const talk = await converse(suite.port, [notModified, HEALTH], { methods: ['GET', 'GET'] });
     expect(statuses(talk.answers)).toEqual([304, 200]);
     expect(headerOf(talk.answers[0]!, 'Content-Length')).toBeUndefined();
     expect(headerOf(talk.answers[0]!, 'ETag')).toBe(etag);
-    const pipelined = await converse(port, notModified + notModified + HEALTH, { methods: ['GET', 'GET', 'GET'] });
+    const pipelined = await converse(suite.port, notModified + notModified + HEALTH, { methods: ['GET', 'GET', 'GET'] });
     expect(statuses(pipelined.answers)).toEqual([304, 304, 200]);
   });
 
   it('with Connection: close: says so, once, and the connection closes', async () => {
     const etag = await playlistsEtag();
-    const talk = await converse(port, rawRequest('GET', '/api/mobile/playlists', { 'If-None-Match': etag, Connection: 'close' }), { methods: ['GET'], awaitClose: true });
+    const talk = await converse(suite.port, rawRequest('GET', '/api/mobile/playlists', { 'If-None-Match': etag, Connection: 'close' }), { methods: ['GET'], awaitClose: true });
     expect(statuses(talk.answers)).toEqual([304]);
     expect(headerValues(talk.answers[0]!, 'Connection')).toEqual(['close']);
     expect(talk.closed).toBe(true);
@@ -121,7 +114,7 @@ describe(`204 (CORS preflight) on uWS ${build.name}@${build.version}`, () => {
   it('carries no Content-Length (RFC 9110 8.6), and the connection is kept', async () => {
     for (const path of ['/api/mobile/chat', '/api/live/events']) {
       const preflight = rawRequest('OPTIONS', path, { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' });
-      const talk = await converse(port, [preflight, HEALTH], { methods: ['OPTIONS', 'GET'] });
+      const talk = await converse(suite.port, [preflight, HEALTH], { methods: ['OPTIONS', 'GET'] });
       expect(statuses(talk.answers), path).toEqual([204, 200]);
       expect(headerOf(talk.answers[0]!, 'Content-Length'), path).toBeUndefined();
     }

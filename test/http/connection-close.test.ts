@@ -1,9 +1,8 @@
 import { Agent, request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installedUwsBuild } from '../support/uws-build.js';
 import { connectLive } from '../support/live-client.js';
-import { converse, headerValues, rawRequest } from '../support/raw-http.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { converse, headerValues, rawRequest, rawSuiteServer } from '../support/raw-http.js';
 
 // Issue 17 item 8 / point 3 of the edge work: every answer our code writes says `Connection: close`
 // to a client that asked, Socket.IO's (engine.io writes them itself through uWS) and the SSE
@@ -12,13 +11,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const build = installedUwsBuild();
 
-let server: TestServer;
-let port: number;
-beforeAll(async () => {
-  server = await startTestServer({});
-  port = Number(new URL(server.url).port);
-});
-afterAll(() => server.close());
+const suite = rawSuiteServer();
 
 /** `count` GETs through one keep-alive socket pool, each asking to close: the statuses (0: the request failed). */
 async function keepAliveClientAskingToClose(path: string, count: number): Promise<number[]> {
@@ -28,7 +21,7 @@ async function keepAliveClientAskingToClose(path: string, count: number): Promis
     for (let i = 0; i < count; i++) {
       statuses.push(
         await new Promise<number>((resolve) => {
-          const req = request({ host: '127.0.0.1', port, path, agent, headers: { connection: 'close' } }, (res) => {
+          const req = request({ host: '127.0.0.1', port: suite.port, path, agent, headers: { connection: 'close' } }, (res) => {
             res.resume();
             res.on('end', () => resolve(res.statusCode ?? 0));
           });
@@ -53,7 +46,7 @@ const answers = [
 describe(`Connection: close on uWS ${build.name}@${build.version}`, () => {
   for (const answer of answers) {
     it(`${answer.name}: said once, and the connection closes`, async () => {
-      const talk = await converse(port, rawRequest('GET', answer.path, { Connection: 'close' }), { methods: ['GET'], awaitClose: true });
+      const talk = await converse(suite.port, rawRequest('GET', answer.path, { Connection: 'close' }), { methods: ['GET'], awaitClose: true });
       expect(talk.answers.map((a) => a.status)).toEqual([answer.status]);
       expect(headerValues(talk.answers[0]!, 'Connection')).toEqual(['close']);
       expect(talk.closed).toBe(true);
@@ -66,17 +59,17 @@ describe(`Connection: close on uWS ${build.name}@${build.version}`, () => {
 
   it('asked in a list ("keep-alive, close"): said once, on REST, SSE and Socket.IO answers alike, and the connection closes', async () => {
     for (const path of ['/api/mobile/playlists', '/api/live/events?events=bogus', '/socket.io/?EIO=4&transport=polling']) {
-      const talk = await converse(port, rawRequest('GET', path, { Connection: 'keep-alive, close' }), { methods: ['GET'], awaitClose: true });
+      const talk = await converse(suite.port, rawRequest('GET', path, { Connection: 'keep-alive, close' }), { methods: ['GET'], awaitClose: true });
       expect(headerValues(talk.answers[0]!, 'Connection'), path).toEqual(['close']);
       expect(talk.closed, path).toBe(true);
     }
   });
 
   it('keep-alive requests are not told to close, and Socket.IO still connects over both transports', async () => {
-    const talk = await converse(port, rawRequest('GET', '/socket.io/?EIO=4&transport=polling'), { methods: ['GET'] });
+    const talk = await converse(suite.port, rawRequest('GET', '/socket.io/?EIO=4&transport=polling'), { methods: ['GET'] });
     expect(headerValues(talk.answers[0]!, 'Connection')).toEqual([]);
     for (const transports of [['polling'], ['websocket']] as const) {
-      const client = await connectLive(server.url, { transports: [...transports] });
+      const client = await connectLive(suite.server.url, { transports: [...transports] });
       try {
         const ack = await client.request('chat:send', { nickname: 'Lydia', message: `over ${transports[0]}` });
         expect(ack.success).toBe(true);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installedUwsBuild } from '../support/uws-build.js';
-import { converse, headerValues, rawRequest, type RawAnswer } from '../support/raw-http.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { converse, headerValues, rawRequest, type RawAnswer, rawSuiteServer } from '../support/raw-http.js';
 
 // Issue 17 item 8: unknown methods, odd Transfer-Encoding and request heads over uWS's limit, tried
 // over raw TCP on each build. What our code answers is asserted where it runs; what uWS does
@@ -10,13 +9,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 const build = installedUwsBuild();
 const current = build.name === 'current';
 
-let server: TestServer;
-let port: number;
-beforeAll(async () => {
-  server = await startTestServer({});
-  port = Number(new URL(server.url).port);
-});
-afterAll(() => server.close());
+const suite = rawSuiteServer();
 
 const HEALTH = rawRequest('GET', '/healthz');
 const errorOf = (answer: RawAnswer) => (JSON.parse(answer.body.toString()) as { error: { code: string; details?: Array<{ field: string }> } }).error;
@@ -27,7 +20,7 @@ describe(`unknown methods on uWS ${build.name}@${build.version}`, () => {
   if (current) {
     it('a known path: 405 METHOD_NOT_ALLOWED with Allow, in our envelope; the connection is kept', async () => {
       for (const method of methods) {
-        const talk = await converse(port, [rawRequest(method, '/api/mobile/status'), HEALTH], { methods: [method, 'GET'] });
+        const talk = await converse(suite.port, [rawRequest(method, '/api/mobile/status'), HEALTH], { methods: [method, 'GET'] });
         expect(
           talk.answers.map((a) => a.status),
           method,
@@ -39,7 +32,7 @@ describe(`unknown methods on uWS ${build.name}@${build.version}`, () => {
 
     it('an unknown path: 404 NOT_FOUND (the path is what is unknown, whatever the method)', async () => {
       for (const method of methods) {
-        const talk = await converse(port, rawRequest(method, '/no/such/thing'), { methods: [method] });
+        const talk = await converse(suite.port, rawRequest(method, '/no/such/thing'), { methods: [method] });
         expect(
           talk.answers.map((a) => a.status),
           method,
@@ -49,7 +42,7 @@ describe(`unknown methods on uWS ${build.name}@${build.version}`, () => {
     });
 
     it('the SSE feed: 405 naming GET, HEAD, OPTIONS', async () => {
-      const talk = await converse(port, rawRequest('PURGE', '/api/live/events'), { methods: ['PURGE'] });
+      const talk = await converse(suite.port, rawRequest('PURGE', '/api/live/events'), { methods: ['PURGE'] });
       expect(talk.answers.map((a) => a.status)).toEqual([405]);
       expect(headerValues(talk.answers[0]!, 'Allow')).toEqual(['GET, HEAD, OPTIONS']);
     });
@@ -59,12 +52,12 @@ describe(`unknown methods on uWS ${build.name}@${build.version}`, () => {
     it('any path: the connection is closed without an answer (uWS, before JavaScript), and the server keeps serving', async () => {
       for (const method of methods) {
         for (const path of ['/api/mobile/status', '/no/such/thing', '/api/live/events']) {
-          const talk = await converse(port, rawRequest(method, path), { methods: [method], awaitClose: true });
+          const talk = await converse(suite.port, rawRequest(method, path), { methods: [method], awaitClose: true });
           expect(talk.answers, `${method} ${path}`).toEqual([]);
           expect(talk.closed, `${method} ${path}`).toBe(true);
         }
       }
-      expect((await converse(port, HEALTH, { methods: ['GET'] })).answers[0]!.status).toBe(200);
+      expect((await converse(suite.port, HEALTH, { methods: ['GET'] })).answers[0]!.status).toBe(200);
     });
   }
 });
@@ -84,7 +77,7 @@ describe(`odd Transfer-Encoding on uWS ${build.name}@${build.version}`, () => {
 
   for (const [name, codings] of odd) {
     it(`${name}: 400 naming Transfer-Encoding, with Connection: close, and the connection closes`, async () => {
-      const talk = await converse(port, post(codings, chunked), { methods: ['POST'], awaitClose: true });
+      const talk = await converse(suite.port, post(codings, chunked), { methods: ['POST'], awaitClose: true });
       expect(talk.answers.map((a) => a.status)).toEqual([400]);
       expect(errorOf(talk.answers[0]!).details?.[0]?.field).toBe('Transfer-Encoding');
       expect(headerValues(talk.answers[0]!, 'Connection')).toEqual(['close']);
@@ -93,7 +86,7 @@ describe(`odd Transfer-Encoding on uWS ${build.name}@${build.version}`, () => {
   }
 
   it('on a route without a body too (GET): 400 and close', async () => {
-    const talk = await converse(port, `GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n${chunked}`, { methods: ['GET'], awaitClose: true });
+    const talk = await converse(suite.port, `GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n${chunked}`, { methods: ['GET'], awaitClose: true });
     expect(talk.answers.map((a) => a.status)).toEqual([400]);
     expect(talk.closed).toBe(true);
   });
@@ -101,14 +94,14 @@ describe(`odd Transfer-Encoding on uWS ${build.name}@${build.version}`, () => {
   it('a request hidden in the body of one is never answered, and the connection closes', async () => {
     // uWS reads the body as chunked whatever the header says; the hidden request is no chunk, so
     // its parser drops the connection (on the 2023 build before our 400 leaves).
-    const talk = await converse(port, post(['xchunked'], HEALTH), { methods: ['POST', 'GET'], awaitClose: true });
+    const talk = await converse(suite.port, post(['xchunked'], HEALTH), { methods: ['POST', 'GET'], awaitClose: true });
     expect(talk.answers.map((a) => a.status)).not.toContain(200);
     expect(talk.answers.length).toBeLessThanOrEqual(1);
     expect(talk.closed).toBe(true);
   });
 
   it('a request pipelined behind one is never served: the connection closes', async () => {
-    const talk = await converse(port, post(['xchunked'], chunked) + HEALTH, { methods: ['POST', 'GET'], awaitClose: true });
+    const talk = await converse(suite.port, post(['xchunked'], chunked) + HEALTH, { methods: ['POST', 'GET'], awaitClose: true });
     expect(talk.answers.map((a) => a.status)).not.toContain(200);
     expect(talk.closed).toBe(true);
   });
@@ -117,7 +110,7 @@ describe(`odd Transfer-Encoding on uWS ${build.name}@${build.version}`, () => {
     for (const [i, coding] of ['chunked', 'Chunked'].entries()) {
       const distinct = `${body.slice(0, -2)} number ${i + 1}"}`;
       const payload = `${distinct.length.toString(16)}\r\n${distinct}\r\n0\r\n\r\n`;
-      const talk = await converse(port, [post([coding], payload), HEALTH], { methods: ['POST', 'GET'] });
+      const talk = await converse(suite.port, [post([coding], payload), HEALTH], { methods: ['POST', 'GET'] });
       expect(
         talk.answers.map((a) => a.status),
         coding,
@@ -130,19 +123,19 @@ describe(`request heads over uWS's limit on uWS ${build.name}@${build.version}`,
   const withCookie = (bytes: number) => rawRequest('GET', '/healthz', { Cookie: `session=${'x'.repeat(bytes)}` });
 
   it('a head of about 3 KB is served', async () => {
-    expect((await converse(port, withCookie(3000), { methods: ['GET'] })).answers.map((a) => a.status)).toEqual([200]);
+    expect((await converse(suite.port, withCookie(3000), { methods: ['GET'] })).answers.map((a) => a.status)).toEqual([200]);
   });
 
   if (current) {
     it('over 4 KiB: uWS answers 431 itself (its own HTML, not our envelope) and closes', async () => {
-      const talk = await converse(port, withCookie(4200), { methods: ['GET'], awaitClose: true });
+      const talk = await converse(suite.port, withCookie(4200), { methods: ['GET'], awaitClose: true });
       expect(talk.answers.map((a) => a.status)).toEqual([431]);
       expect(talk.answers[0]!.body.toString()).not.toContain('"success"');
       expect(talk.closed).toBe(true);
     });
   } else {
     it('over 4 KiB in one read: the 2023 build serves it (its 4 KiB limit binds only a head split across reads)', async () => {
-      expect((await converse(port, withCookie(16_000), { methods: ['GET'] })).answers.map((a) => a.status)).toEqual([200]);
+      expect((await converse(suite.port, withCookie(16_000), { methods: ['GET'] })).answers.map((a) => a.status)).toEqual([200]);
     });
   }
 });

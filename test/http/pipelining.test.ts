@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../src/http/route.js';
 import { installedUwsBuild } from '../support/uws-build.js';
-import { converse, headerOf, rawRequest } from '../support/raw-http.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { converse, headerOf, rawRequest, rawSuiteServer } from '../support/raw-http.js';
 
 // Issue 17 item 7: pipelined requests on one keep-alive connection are answered, all of them, in
 // order, on every route. uWS answers a pipelined request only once the one before it is answered
@@ -11,13 +10,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const build = installedUwsBuild();
 
-let server: TestServer;
-let port: number;
-beforeAll(async () => {
-  server = await startTestServer({});
-  port = Number(new URL(server.url).port);
-});
-afterAll(() => server.close());
+const suite = rawSuiteServer();
 
 /** One request to a route: GET as GET (HEAD too), a body route with an empty JSON object (refused, or served, at once). */
 function requestTo(route: RouteDefinition, method: string, id: string): string {
@@ -30,13 +23,13 @@ const methodsOf = (route: RouteDefinition) => (route.method === 'GET' ? ['GET', 
 
 describe(`pipelined requests on uWS ${build.name}@${build.version}`, () => {
   it('every route, depth 1 to 8: every answer comes, in order, and the connection stays open', async () => {
-    const routes = server.app.http.routes;
+    const routes = suite.server.app.http.routes;
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
       for (const method of methodsOf(route)) {
         for (let depth = 1; depth <= 8; depth++) {
           const ids = Array.from({ length: depth }, (_, i) => `pipe-${depth}-${i}`);
-          const talk = await converse(port, ids.map((id) => requestTo(route, method, id)).join(''), { methods: ids.map(() => method) });
+          const talk = await converse(suite.port, ids.map((id) => requestTo(route, method, id)).join(''), { methods: ids.map(() => method) });
           const where = `${method} ${route.path} x${depth}`;
           expect(
             talk.answers.map((answer) => headerOf(answer, 'X-Request-Id')),
@@ -49,10 +42,10 @@ describe(`pipelined requests on uWS ${build.name}@${build.version}`, () => {
   });
 
   it('every route in one pipeline, mixed: answers in the order asked', async () => {
-    const requests = server.app.http.routes.flatMap((route) => methodsOf(route).map((method) => ({ route, method })));
+    const requests = suite.server.app.http.routes.flatMap((route) => methodsOf(route).map((method) => ({ route, method })));
     const ids = requests.map((_, i) => `mixed-${i}`);
     const bytes = requests.map(({ route, method }, i) => requestTo(route, method, ids[i]!)).join('');
-    const talk = await converse(port, bytes, { methods: requests.map(({ method }) => method) });
+    const talk = await converse(suite.port, bytes, { methods: requests.map(({ method }) => method) });
     expect(talk.answers.map((answer) => headerOf(answer, 'X-Request-Id'))).toEqual(ids);
     expect(talk.closed).toBe(false);
   });
@@ -62,7 +55,7 @@ describe(`pipelined requests on uWS ${build.name}@${build.version}`, () => {
     const talks = await Promise.all(
       Array.from({ length: 16 }, (_, c) => {
         const path = paths[c % paths.length]!;
-        return converse(port, Array.from({ length: 4 }, () => rawRequest('GET', path)).join(''), { methods: ['GET', 'GET', 'GET', 'GET'] });
+        return converse(suite.port, Array.from({ length: 4 }, () => rawRequest('GET', path)).join(''), { methods: ['GET', 'GET', 'GET', 'GET'] });
       }),
     );
     const answered = talks.flatMap((talk) => talk.answers).filter((answer) => answer.status === 200);

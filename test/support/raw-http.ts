@@ -1,4 +1,6 @@
 import { connect } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './test-server.js';
 
 /** One HTTP answer read off a raw connection. */
 export interface RawAnswer {
@@ -83,4 +85,27 @@ export function converse(port: number, bytes: string | readonly string[], option
 export function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body = ''): string {
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   return `${method} ${path} HTTP/1.1\r\nHost: x\r\n${lines.join('')}\r\n${body}`;
+}
+
+/** A suite's server: started before its tests, closed after them; `port` for raw connections. */
+export interface RawSuiteServer {
+  readonly server: TestServer;
+  readonly port: number;
+}
+
+export function rawSuiteServer(overrides: Record<string, unknown> = {}): RawSuiteServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(overrides);
+  });
+  afterAll(() => server?.close());
+  return {
+    get server() {
+      if (!server) throw new Error('the suite server is not started yet');
+      return server;
+    },
+    get port() {
+      return Number(new URL(this.server.url).port);
+    },
+  };
 }
