@@ -1,4 +1,5 @@
 import type { HttpResponse } from 'uWebSockets.js';
+import type { ConnectionClose } from './uws.js';
 
 /** The verdict of a request budget, as the edge sends it in the RateLimit headers. */
 export interface BudgetDecision {
@@ -35,8 +36,10 @@ export class Exchange {
     readonly requestId: string,
     readonly ip: string,
     readonly client: string,
-    /** The client asked to close the connection after this answer (`Connection: close`). */
-    readonly closeAfter: boolean,
+    /** Whether the client asked to close the connection after this answer, and whether uWS knows. */
+    readonly connection: ConnectionClose,
+    /** A Transfer-Encoding other than one `chunked`: the body's end is ambiguous (400, then close). */
+    readonly ambiguousFraming: boolean,
     readonly headers: Record<string, string>,
     readonly params: Record<string, string>,
     readonly startedAt: number,

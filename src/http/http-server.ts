@@ -1,5 +1,5 @@
 import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
-import uWS from './uws.js';
+import uWS, { closeConnections, listenExclusive, listeningPort, stopListening } from './uws.js';
 import type { Logger } from 'pino';
 import type { AdminAuth } from './admin-auth.js';
 import type { CorsPolicy } from './cors.js';
@@ -20,12 +20,6 @@ export interface HttpServerOptions {
   /** Told when each request is done, with its status (0: the client left first). */
   onRequestFinished?: (ex: Exchange, status: number) => void;
 }
-
-/** uWS ListenOptions.LIBUS_LISTEN_EXCLUSIVE_PORT (its typings lack the host + options overload). */
-const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
-
-// Present at runtime in uWS.js v20.30 but missing from its typings: closes every socket of the app.
-type ClosableApp = TemplatedApp & { close?: () => void };
 
 /**
  * The uWS edge: owns the app and its listening socket, hands every request to the pipeline, and
@@ -70,26 +64,17 @@ export class HttpServer {
     return this.table.routes;
   }
 
-  listen(host: string, port: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      // uWS listens with SO_REUSEPORT by default: a second instance on a busy port would start
-      // silently and share it (splitting traffic and in-memory state). Exclusive: a busy port fails.
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this.app) just below
-      const listenExclusive = this.app.listen as unknown as (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => void;
-      listenExclusive.call(this.app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
-        if (!socket) {
-          reject(new Error(`cannot listen on ${host}:${port}: the address is in use or not available`));
-          return;
-        }
-        this.listenSocket = socket;
-        resolve(uWS.us_socket_local_port(socket));
-      });
-    });
+  async listen(host: string, port: number): Promise<number> {
+    // Exclusive: a second instance on a busy port fails instead of silently sharing it.
+    const socket = await listenExclusive(this.app, host, port);
+    if (!socket) throw new Error(`cannot listen on ${host}:${port}: the address is in use or not available`);
+    this.listenSocket = socket;
+    return listeningPort(socket);
   }
 
   /** Closes the listening socket; connections already open keep being served. */
   stopAccepting(): void {
-    if (this.listenSocket) uWS.us_listen_socket_close(this.listenSocket);
+    if (this.listenSocket) stopListening(this.listenSocket);
     this.listenSocket = null;
   }
 
@@ -107,7 +92,6 @@ export class HttpServer {
     }
     // The last answers may still sit in uWS's cork buffer until the loop turns; closing now would drop them.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- absent from some builds at runtime whatever the typings say
-    (this.app as ClosableApp).close?.();
+    closeConnections(this.app);
   }
 }

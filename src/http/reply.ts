@@ -4,6 +4,7 @@ import { toErrorAnswer } from '../error-answer.js';
 import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './exchange.js';
 import type { RouteResult } from './route.js';
+import { endWithBody, endWithoutBody } from './uws.js';
 
 // uWS wants the whole status line; each is built once.
 const STATUS_LINES = new Map<number, string>();
@@ -94,20 +95,13 @@ export class ReplyWriter {
     }
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
-    const bodiless = status === 204 || status === 304;
-    if (!bodiless) res.writeHeader('Content-Type', contentType);
-    // uWS says `Connection: close` itself only when it decides to close; a client that asked for
-    // it must hear it too, or a keep-alive pool reuses a socket we are closing.
-    if (ex.closeAfter) res.writeHeader('Connection', 'close');
-    const close = closeConnection || ex.closeAfter;
-    // uWS does not count endWithoutBody as an answer inside its callback: without an abort handler
-    // it would end the process.
-    if (status === 304 || ex.method === 'HEAD') ex.watchAbort();
-    // 304: no body and no Content-Length (it would describe the body not sent).
-    if (status === 304) res.endWithoutBody(undefined, close);
-    // HEAD: the same headers and Content-Length as GET, no body.
-    else if (ex.method === 'HEAD') res.endWithoutBody(Buffer.byteLength(body), close);
-    else res.end(body, close);
+    // 204 and 304 have no body, and say no length; a HEAD answer says GET's length and sends no body.
+    if (status === 204 || status === 304) endWithoutBody(res, undefined, ex.connection, closeConnection);
+    else {
+      res.writeHeader('Content-Type', contentType);
+      if (ex.method === 'HEAD') endWithoutBody(res, Buffer.byteLength(body), ex.connection, closeConnection);
+      else endWithBody(res, body, ex.connection, closeConnection);
+    }
     if (this.debug) {
       this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip: ex.ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');
     }

@@ -19,9 +19,20 @@ export function contentLengthOf(req: HttpRequest): string {
   return length;
 }
 
-/** `Connection: close`, alone or in a list ("keep-alive, close" from some proxies). */
-export function asksToClose(connection: string): boolean {
-  return connection !== '' && /(?:^|,)\s*close\s*(?:,|$)/i.test(connection);
+/**
+ * Whether the request's framing is one both uWS and any proxy before it read the same way. uWS
+ * (both builds) reads every Transfer-Encoding as chunked, whatever it says; a proxy may read
+ * `xchunked`, `gzip`, `chunked, identity` or a second Transfer-Encoding line otherwise, and the
+ * body becomes a smuggled request (RFC 9112 6.3: 400 and close when chunked is not the one,
+ * final coding). Only a request that sends the header pays for walking the header list.
+ */
+export function framingIsAmbiguous(req: HttpRequest): boolean {
+  if (req.getHeader('transfer-encoding') === '') return false;
+  let codings = '';
+  req.forEach((name, value) => {
+    if (name === 'transfer-encoding') codings = codings === '' ? value : `${codings},${value}`;
+  });
+  return codings.trim().toLowerCase() !== 'chunked';
 }
 
 export function decodeParameter(raw: string): string {

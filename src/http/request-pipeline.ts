@@ -1,6 +1,6 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { Logger } from 'pino';
-import { AppError } from '../errors.js';
+import { AppError, isAppError } from '../errors.js';
 import { validated } from '../validation/schema-validator.js';
 import type { AdminAuth } from './admin-auth.js';
 import { ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
@@ -9,9 +9,10 @@ import { isJsonContentType, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
 import { requestIdFrom } from './request-id.js';
 import { Context } from './request-context.js';
-import { asksToClose, CONFLICTING_LENGTH, contentLengthOf, decodeParameter } from './request-headers.js';
+import { CONFLICTING_LENGTH, contentLengthOf, decodeParameter, framingIsAmbiguous } from './request-headers.js';
 import type { RouteResult } from './route.js';
 import type { CompiledRoute, PathEntry } from './route-table.js';
+import { connectionCloseOf, queryOf } from './uws.js';
 
 /** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
 export interface ClientResolver {
@@ -93,13 +94,13 @@ export class RequestPipeline {
       method,
       entry?.path ?? 'unmatched',
       req.getUrl(),
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the 2023 build returns undefined without a query
-      req.getQuery() ?? '',
+      queryOf(req),
       req.getHeader('origin'),
       requestIdFrom(req.getHeader('x-request-id')),
       client.ip,
       client.key,
-      asksToClose(req.getHeader('connection')),
+      connectionCloseOf(req),
+      framingIsAmbiguous(req),
       headers,
       params,
       performance.now(),
@@ -108,6 +109,16 @@ export class RequestPipeline {
 
   private run(ex: Exchange, entry: PathEntry | null, route: CompiledRoute | undefined): void {
     const { reply, budget } = this.options;
+    // Where this body ends is read differently by uWS and by proxies: refused with a close, before
+    // anything else (nothing is spent). Answered on the next turn of the loop, not in this callback:
+    // uWS would go on to serve a request it already read behind this one (it forgets a close asked
+    // in its callback); with an answer pending it drops the connection instead, serving nothing more.
+    if (ex.ambiguousFraming) {
+      const error = new AppError('VALIDATION_FAILED', { details: [{ field: 'Transfer-Encoding', message: 'must be chunked, given once, or absent' }] });
+      ex.watchAbort();
+      setImmediate(() => this.finish(ex, ex.aborted ? 0 : reply.error(ex, error, this.options.log, true)));
+      return;
+    }
     // A preflight is the browser asking, not the client acting: answered, never counted.
     if (ex.method === 'OPTIONS') {
       if (entry) {
@@ -207,9 +218,20 @@ export class RequestPipeline {
       this.finish(ex, 0);
       return;
     }
-    // A body we did not read to its end leaves the connection mid-request: close it after answering.
-    const unreadBody = body ? !body.complete() : ex.headers['content-length'] !== undefined && ex.headers['content-length'] !== '0';
-    this.finish(ex, this.options.reply.error(ex, error, this.options.log.child({ reqId: ex.requestId }), unreadBody));
+    this.finish(ex, this.options.reply.error(ex, error, this.options.log.child({ reqId: ex.requestId }), this.closesAfterRefusal(ex, error, body)));
+  }
+
+  /**
+   * Whether a refusal also closes the connection. uWS skips an unread body by its framing, so a
+   * declared length within the limit keeps the connection (and the requests pipelined after it);
+   * an upload over the limit is stopped, and a body with an ambiguous or unknown end is not waited for.
+   */
+  private closesAfterRefusal(ex: Exchange, error: unknown, body: BodyRead | undefined): boolean {
+    if (isAppError(error) && error.code === 'PAYLOAD_TOO_LARGE') return true;
+    const length = ex.headers['content-length'];
+    if (length === undefined || body?.complete()) return false;
+    if (length === CONFLICTING_LENGTH) return true;
+    return length === '' && ex.headers['transfer-encoding'] !== '';
   }
 
   private finish(ex: Exchange, status: number): void {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as UwsApi from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, RecognizedString, TemplatedApp, us_listen_socket, WebSocketBehavior } from 'uWebSockets.js';
 
 /**
  * The one place that knows there are two uWebSockets.js builds (ARCHITECTURE.md, decisions):
@@ -84,3 +85,133 @@ export const uwsBuild: UwsBuild = load();
 
 const uWS: typeof UwsApi = uwsBuild.api;
 export default uWS;
+
+// ---------------------------------------------------------------------------------------------
+// The typed surface the rest of the code uses instead of the builds' differing corners. What each
+// build does at the edge (measured on both, test/http/) is in docs/limits.md, "HTTP edge".
+
+/** The query string of a request, '' when there is none (the 2023 build returns undefined then). */
+export function queryOf(req: HttpRequest): string {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined on the 2023 build
+  return req.getQuery() ?? '';
+}
+
+/**
+ * What a request said about closing its connection, read inside the callback:
+ * - `keep`: nothing (keep-alive);
+ * - `uws`: a Connection header of exactly five characters ("close"): both builds then close after
+ *   the answer by themselves (they test the length, not the word) and never say so;
+ * - `asked`: close asked in another spelling ("keep-alive, close"): uWS closes only when told.
+ */
+export type ConnectionClose = 'keep' | 'uws' | 'asked';
+
+export function connectionCloseOf(req: HttpRequest): ConnectionClose {
+  const connection = req.getHeader('connection');
+  if (connection === '') return 'keep';
+  if (connection.length === 5) return 'uws';
+  return /(?:^|,)\s*close\s*(?:,|$)/i.test(connection) ? 'asked' : 'keep';
+}
+
+/**
+ * Ends an answer with `body`. The connection closes when the client asked or when `closeAlso` (a
+ * body left unread), and `Connection: close` is then said exactly once: a keep-alive client that
+ * does not hear it reuses a socket we are closing (node-fetch on Node >= 19 does).
+ */
+export function endWithBody(res: HttpResponse, body: RecognizedString, connection: ConnectionClose, closeAlso: boolean): void {
+  if (connection === 'uws') {
+    res.writeHeader('Connection', 'close');
+    res.end(body);
+  } else {
+    // Told to close, uWS writes the header itself.
+    res.end(body, closeAlso || connection === 'asked');
+  }
+}
+
+/**
+ * Ends an answer that has no body (HEAD, 204, 304), with `Content-Length` only when given (a HEAD
+ * answer says the length GET would send; 204 and 304 say none). `endWithoutBody(length)` is not
+ * used: on the 2023 build it leaves the answer unfinished (the next request on the connection is
+ * refused, a close is never done), and `endWithoutBody(undefined, ...)` reports 2^63 bytes on both.
+ * Called without arguments, both builds finish the answer and write no length of their own, but
+ * cannot be told to close after it: a connection the client asked to close is closed by uWS when
+ * it knows (`uws`), else by the client (`asked`), and the answer says so. When we must close
+ * (`closeAlso`), only `end` can tell uWS on both builds; it then reports a length of 0.
+ */
+export function endWithoutBody(res: HttpResponse, contentLength: number | undefined, connection: ConnectionClose, closeAlso = false): void {
+  if (closeAlso) {
+    endWithBody(res, '', connection, true);
+    return;
+  }
+  if (contentLength !== undefined) res.writeHeader('Content-Length', String(contentLength));
+  if (connection !== 'keep') res.writeHeader('Connection', 'close');
+  res.endWithoutBody();
+}
+
+/**
+ * Listens with SO_REUSEPORT off: uWS shares a busy port by default, so a second instance would
+ * start silently and split traffic and in-memory state. Resolves with the listening socket, or
+ * null when the address is taken or not available. (The typings lack the host + options overload.)
+ */
+export function listenExclusive(app: TemplatedApp, host: string, port: number): Promise<us_listen_socket | null> {
+  const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+  type ListenWithOptions = (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => void;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(app) just below
+  const listen = app.listen as unknown as ListenWithOptions;
+  return new Promise((resolve) => listen.call(app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => resolve(socket || null)));
+}
+
+export function listeningPort(socket: us_listen_socket): number {
+  return uWS.us_socket_local_port(socket);
+}
+
+export function stopListening(socket: us_listen_socket): void {
+  uWS.us_listen_socket_close(socket);
+}
+
+/** Closes every connection of the app (present at runtime on both builds; some typings lack it). */
+export function closeConnections(app: TemplatedApp): void {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- absent from some builds' typings
+  (app as TemplatedApp & { close?: () => void }).close?.();
+}
+
+/**
+ * The app as seen by a library that writes its own HTTP answers (engine.io's polling and refused
+ * handshakes): every answer to a request that asked to close says `Connection: close` and closes,
+ * as our own answers do. Only `any` and `ws` (the routes engine.io adds) are wrapped, and the
+ * library's `res.end` only on responses to such a request; everything else is the app itself.
+ */
+export function echoingConnectionClose(app: TemplatedApp): TemplatedApp {
+  const echo = (res: HttpResponse, req: HttpRequest): HttpResponse => {
+    const connection = connectionCloseOf(req);
+    if (connection === 'keep') return res;
+    const end = res.end.bind(res);
+    res.end = (body?: RecognizedString) => {
+      if (connection === 'asked') return end(body ?? '', true);
+      res.writeHeader('Connection', 'close');
+      return end(body);
+    };
+    return res;
+  };
+  const wrapped: TemplatedApp = new Proxy(app, {
+    get(target, property) {
+      if (property === 'any') {
+        return (pattern: RecognizedString, handler: (res: HttpResponse, req: HttpRequest) => void) => {
+          target.any(pattern, (res, req) => handler(echo(res, req), req));
+          return wrapped;
+        };
+      }
+      if (property === 'ws') {
+        return <UserData>(pattern: RecognizedString, behavior: WebSocketBehavior<UserData>) => {
+          const upgrade = behavior.upgrade;
+          // A refused upgrade is answered with end(); an accepted one with upgrade(), untouched.
+          target.ws(pattern, upgrade ? { ...behavior, upgrade: (res, req, context) => upgrade(echo(res, req), req, context) } : behavior);
+          return wrapped;
+        };
+      }
+      // Native methods must be called on the app itself.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return wrapped;
+}

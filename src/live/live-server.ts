@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
 import type { TemplatedApp } from 'uWebSockets.js';
+import { echoingConnectionClose } from '../http/uws.js';
 import type { ConnectionCap } from '../limits/connection-cap.js';
 import type { Client } from '../limits/client-identity.js';
 
@@ -63,7 +64,9 @@ export function createLiveServer(settings: LiveServerSettings): Server {
  * the engine connection closes (or at once if the handshake failed after allowRequest).
  */
 export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate): void {
-  io.attachApp(app);
+  // engine.io writes its own HTTP answers (polling, refused handshakes): they must say
+  // `Connection: close` to a client that asked, as every answer of ours does.
+  io.attachApp(echoingConnectionClose(app));
   io.engine.on('connection', (socket: { request: object; once(event: 'close', listener: () => void): void }) => {
     const key = clientOfRequest.get(socket.request);
     if (key !== undefined) socket.once('close', () => gate.connections.close(key));

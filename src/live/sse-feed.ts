@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
-import type { HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import { connectionCloseOf, endWithBody, endWithoutBody, queryOf, type ConnectionClose } from '../http/uws.js';
 import type { Config } from '../config/schema.js';
 import type { Client } from '../limits/client-identity.js';
 import type { ConnectionCap } from '../limits/connection-cap.js';
@@ -27,6 +28,15 @@ interface Outgoing {
   id: string | undefined;
   event: string;
   payload: unknown;
+}
+
+/** What the feed keeps of a request: read inside the uWS callback. */
+interface Incoming {
+  rawQuery: string;
+  headers: { lastEventId: string; requestId: string };
+  origin: string;
+  client: Client;
+  connection: ConnectionClose;
 }
 
 interface Queued {
@@ -79,27 +89,28 @@ export class SseFeed {
   attach(app: TemplatedApp, station: StationService): void {
     app.get(SSE_PATH, (res, req) => {
       // Everything from `req` is read now: it dies with this callback.
-      const origin = req.getHeader('origin');
-      const forwarded = req.getHeader('x-forwarded-for');
-      const headers = { lastEventId: req.getHeader('last-event-id'), requestId: req.getHeader('x-request-id') };
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the 2023 build returns undefined without a query
-      const rawQuery = req.getQuery() ?? '';
-      const peer = Buffer.from(res.getRemoteAddressAsText()).toString('latin1');
-      this.open(res, { rawQuery, headers, origin, client: this.options.gate.clientOf(peer, forwarded) }, station);
+      const incoming = this.incoming(res, req);
+      this.open(res, incoming, station);
     });
     app.options(SSE_PATH, (res, req) => {
       const cors = sseCorsHeaders(this.options.corsOrigins, req.getHeader('origin'));
       res.writeStatus('204 No Content');
       for (const [name, value] of cors) res.writeHeader(name, value);
-      res.writeHeader('Access-Control-Allow-Methods', 'GET, OPTIONS');
+      res.writeHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
       res.writeHeader('Access-Control-Allow-Headers', 'Last-Event-ID, Cache-Control, X-Request-Id');
       res.writeHeader('Access-Control-Max-Age', '600');
-      res.endWithoutBody(0);
+      endWithoutBody(res, undefined, connectionCloseOf(req));
     });
-    // Any other method: 405 naming the two served, as the REST edge answers.
+    // HEAD: what GET would answer, without a body (and without opening a stream). Any other
+    // method: 405 naming the ones served, as the REST edge answers.
     app.any(SSE_PATH, (res, req) => {
+      if (req.getCaseSensitiveMethod().toUpperCase() === 'HEAD') {
+        this.head(res, this.incoming(res, req));
+        return;
+      }
       const cors = sseCorsHeaders(this.options.corsOrigins, req.getHeader('origin'));
-      this.refuse(res, new AppError('METHOD_NOT_ALLOWED', { headers: { Allow: 'GET, OPTIONS' } }), cors, sseRequestId(req.getHeader('x-request-id')));
+      const refusal = new AppError('METHOD_NOT_ALLOWED', { headers: { Allow: 'GET, HEAD, OPTIONS' } });
+      this.refuse(res, refusal, cors, sseRequestId(req.getHeader('x-request-id')), connectionCloseOf(req));
     });
     const every = this.options.settings.heartbeatSeconds * 1000;
     this.heartbeat = setInterval(() => this.beat(), every);
@@ -138,32 +149,59 @@ export class SseFeed {
     }
   }
 
-  private open(res: HttpResponse, incoming: { rawQuery: string; headers: { lastEventId: string; requestId: string }; origin: string; client: Client }, station: StationService): void {
+  /** Everything the feed needs from `req` (it dies with the uWS callback). */
+  private incoming(res: HttpResponse, req: HttpRequest): Incoming {
+    const headers = { lastEventId: req.getHeader('last-event-id'), requestId: req.getHeader('x-request-id') };
+    const peer = Buffer.from(res.getRemoteAddressAsText()).toString('latin1');
+    const client = this.options.gate.clientOf(peer, req.getHeader('x-forwarded-for'));
+    return { rawQuery: queryOf(req), headers, origin: req.getHeader('origin'), client, connection: connectionCloseOf(req) };
+  }
+
+  /** HEAD: the headers GET would answer with (its refusal's, or the stream's), and no body. */
+  private head(res: HttpResponse, incoming: Incoming): void {
+    const cors = sseCorsHeaders(this.options.corsOrigins, incoming.origin);
+    let request: SseRequest;
+    try {
+      request = parseSseRequest(incoming.rawQuery, incoming.headers);
+    } catch (error) {
+      this.refuse(res, error, cors, sseRequestId(incoming.headers.requestId), incoming.connection, true);
+      return;
+    }
+    this.writeStreamHead(res, request.requestId, cors);
+    endWithoutBody(res, undefined, incoming.connection);
+  }
+
+  private writeStreamHead(res: HttpResponse, requestId: string, cors: Array<[string, string]>): void {
+    res.writeStatus('200 OK');
+    res.writeHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.writeHeader('Cache-Control', 'no-cache, no-transform');
+    // nginx would otherwise hold events in its buffer.
+    res.writeHeader('X-Accel-Buffering', 'no');
+    res.writeHeader('X-Request-Id', requestId);
+    for (const [name, value] of cors) res.writeHeader(name, value);
+  }
+
+  private open(res: HttpResponse, incoming: Incoming, station: StationService): void {
     const { log } = this.options;
     const cors = sseCorsHeaders(this.options.corsOrigins, incoming.origin);
     let request: SseRequest;
     try {
       request = parseSseRequest(incoming.rawQuery, incoming.headers);
     } catch (error) {
-      this.refuse(res, error, cors, sseRequestId(incoming.headers.requestId));
+      this.refuse(res, error, cors, sseRequestId(incoming.headers.requestId), incoming.connection);
       return;
     }
     // The one place SSE connections are counted against the per-address cap of live clients.
     if (!this.options.gate.connections.tryOpen(incoming.client.key)) {
-      this.refuse(res, new AppError('RATE_LIMITED', { message: 'Too many live connections from this address.', retryAfterSeconds: 60 }), cors, request.requestId);
+      const refusal = new AppError('RATE_LIMITED', { message: 'Too many live connections from this address.', retryAfterSeconds: 60 });
+      this.refuse(res, refusal, cors, request.requestId, incoming.connection);
       return;
     }
     const client: SseClient = { res, ip: incoming.client.ip, client: incoming.client.key, events: request.events, state: 'starting', queue: [], queuedBytes: 0 };
     // Registered before anything else: after an abort, touching `res` would end the process.
     res.onAborted(() => this.forget(client));
     res.onWritable(() => this.drain(client));
-    res.writeStatus('200 OK');
-    res.writeHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.writeHeader('Cache-Control', 'no-cache, no-transform');
-    // nginx would otherwise hold events in its buffer.
-    res.writeHeader('X-Accel-Buffering', 'no');
-    res.writeHeader('X-Request-Id', request.requestId);
-    for (const [name, value] of cors) res.writeHeader(name, value);
+    this.writeStreamHead(res, request.requestId, cors);
     res.write(this.retry);
     this.clients.add(client);
     this.catchUp(client, request.lastEventId, station).catch((error: unknown) => {
@@ -250,12 +288,14 @@ export class SseFeed {
     this.options.gate.connections.close(client.client);
   }
 
-  private refuse(res: HttpResponse, error: unknown, cors: Array<[string, string]>, requestId: string): void {
+  private refuse(res: HttpResponse, error: unknown, cors: Array<[string, string]>, requestId: string, connection: ConnectionClose, headOnly = false): void {
     const answer = toErrorAnswer(error, this.options.log);
     res.writeStatus(`${answer.status} ${STATUS_CODES[answer.status] ?? ''}`);
     res.writeHeader('Content-Type', 'application/json; charset=utf-8');
     res.writeHeader('X-Request-Id', requestId);
     for (const [name, value] of [...cors, ...answer.headers]) res.writeHeader(name, value);
-    res.end(JSON.stringify(answer.payload));
+    const body = JSON.stringify(answer.payload);
+    if (headOnly) endWithoutBody(res, Buffer.byteLength(body), connection);
+    else endWithBody(res, body, connection, false);
   }
 }

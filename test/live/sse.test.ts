@@ -110,7 +110,7 @@ describe('SSE feed /api/live/events', () => {
   it('answers other methods 405 with Allow', async () => {
     const answer = await call(`${server.url}/api/live/events`, { method: 'POST', body: {} });
     expect(answer.status).toBe(405);
-    expect(answer.headers.get('allow')).toBe('GET, OPTIONS');
+    expect(answer.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(answer.body.error.code).toBe('METHOD_NOT_ALLOWED');
   });
 

@@ -41,17 +41,24 @@ function localConfig(dir: string, listen: number, upstreams: [number, number]): 
   return text;
 }
 
-/** A GET from a given loopback address (the whole 127/8 is local), as distinct clients would come. */
-function getFrom(localAddress: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A request from a given loopback address (the whole 127/8 is local), as distinct clients would come. */
+function requestFrom(localAddress: string, method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { localAddress, headers, agent: false }, (res) => {
+    const req = request(url, { method, localAddress, headers, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
+
+const getFrom = (localAddress: string, url: string, headers: Record<string, string> = {}) => requestFrom(localAddress, 'GET', url, headers);
 
 describe.runIf(nginxInstalled() && hasRedis)('deploy/nginx.conf in front of two nodes', () => {
   const prefix = uniquePrefix('nginx');
@@ -142,5 +149,37 @@ describe.runIf(nginxInstalled() && hasRedis)('deploy/nginx.conf in front of two 
     const other = await getFrom('127.0.0.61', status);
     expect(other.status).toBe(200);
     expect(other.headers.ratelimit).toMatch(/r=2;/);
+  });
+
+  it('keeps its upstream connections usable after HEAD and 304 answers: the POST after either is served, never a 502', async () => {
+    const nowPlaying = `${base}/api/now-playing.php`;
+    const etag = String((await getFrom('127.0.0.70', nowPlaying)).headers.etag);
+    const post = (address: string, message: string) =>
+      requestFrom(address, 'POST', `${base}/api/mobile/chat`, { 'Content-Type': 'application/json' }, JSON.stringify({ nickname: 'Tabitha', message }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      // One client address per round: the same node, through nginx's pool of upstream connections.
+      const address = `127.0.0.${80 + i}`;
+      expect((await requestFrom(address, 'HEAD', `${base}/healthz`)).status).toBe(200);
+      statuses.push((await post(address, `after a HEAD, round ${i}`)).status);
+      expect((await getFrom(address, nowPlaying, { 'If-None-Match': etag })).status).toBe(304);
+      statuses.push((await post(address, `after a 304, round ${i}`)).status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 201));
+  });
+
+  it("gets a browser's pages to it whatever cookies other pages of the domain set (the hub uses none)", async () => {
+    const browser = {
+      'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8',
+      'Accept-Language': 'en-US,en;q=0.9,de;q=0.8',
+      'Accept-Encoding': 'gzip, deflate, br, zstd',
+      Referer: 'https://radio.example.org/blog/2026/11/a-long-article-title-about-the-christmas-programme',
+      'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"',
+      'sec-ch-ua-platform': '"Linux"',
+      // 3.8 KB of a content management system's and an analytics tool's cookies.
+      Cookie: Array.from({ length: 19 }, (_, i) => `cookie_${i}=${'v'.repeat(190)}`).join('; '),
+    };
+    for (const path of ['/', '/widget/player', '/healthz']) expect((await getFrom('127.0.0.99', `${base}${path}`, browser)).status, path).toBe(200);
   });
 });
