@@ -145,6 +145,8 @@ export const ConfigSchema = Type.Object(
         mobile: Type.Object({ limit: PositiveInt(1_000_000_000), windowSeconds: PositiveInt(86_400 * 7) }, { additionalProperties: false }),
         /** Chat messages per client, through REST and sockets together, shared by every node. */
         chat: Type.Object({ limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) }, { additionalProperties: false }),
+        /** SSE streams a client may open per window, on every node together (each open may read the event history). */
+        sseOpens: Type.Object({ limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) }, { additionalProperties: false }),
         /** IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address. */
         ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128 }),
         /** Clients the in-memory counters track at most (each counter); the oldest window gives way. */
@@ -187,6 +189,8 @@ export const ConfigSchema = Type.Object(
             historySize: PositiveInt(100_000),
             /** A client whose unsent data exceeds this is dropped (it reconnects and resumes). */
             maxBufferedBytes: Type.Integer({ minimum: 4096, maximum: 64 * 1024 * 1024 }),
+            /** The most a resume writes of missed events; a client further behind gets a fresh now playing instead. */
+            maxBacklogBytes: Type.Integer({ minimum: 1024, maximum: 64 * 1024 * 1024 }),
             /** The reconnection delay told to clients. */
             retryMs: Type.Integer({ minimum: 100, maximum: 600_000 }),
           },
