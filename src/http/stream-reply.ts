@@ -55,6 +55,8 @@ export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy
     cors.write(res, ex.origin);
     if (answer.headers) for (const name in answer.headers) res.writeHeader(name, answer.headers[name]!);
     res.writeHeader('Content-Type', answer.contentType);
+    // The stream ends with the connection anyway; a client that asked to close hears it is understood.
+    if (ex.closeAfter) res.writeHeader('Connection', 'close');
     session.start(connection);
   };
   if (ex.inCallback) writeHead();

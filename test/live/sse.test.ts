@@ -133,6 +133,13 @@ describe('SSE feed /api/live/events', () => {
   it('echoes the request id on the stream, and answers a bad request with it and the CORS headers', async () => {
     const { headers } = await readStream(`${server.url}/api/live/events`, { 'X-Request-Id': 'widget-42' }, (t) => t.includes('nowplaying'));
     expect(headers.get('x-request-id')).toBe('widget-42');
+    const raw = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let head = '';
+    raw.on('data', (chunk: Buffer) => (head += chunk.toString('latin1')));
+    raw.write('GET /api/live/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await eventually(async () => expect(head).toContain('event: nowplaying'));
+    raw.destroy();
+    expect(head.toLowerCase()).toContain('\r\nconnection: close\r\n');
     const refused = await call(`${server.url}/api/live/events?events=songs`, { headers: { 'X-Request-Id': 'widget-43', Origin: 'https://church.example' } });
     expect(refused.headers.get('x-request-id')).toBe('widget-43');
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
