@@ -29,6 +29,7 @@ import { serveLiveClients } from './live/live-clients.js';
 import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
 import { SseFeed } from './live/sse-feed.js';
 import { Metrics } from './metrics/metrics.js';
+import { sseRoutes } from './live/sse-route.js';
 import { MetricsServer } from './metrics/metrics-server.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import { createPaymentProvider } from './payments/payments-from-config.js';
@@ -95,6 +96,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       chatPerClient: config.rateLimit.chat,
       chatPerConnection: { limit: config.chat.socketFlood.messages, windowSeconds: config.chat.socketFlood.windowSeconds },
       liveConnectionsPerClient: config.live.maxConnectionsPerClient,
+      sseOpensPerClient: config.rateLimit.sseOpens,
     },
     {
       shared: store.counter,
@@ -105,7 +107,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
 
   const gate: LiveGate = {
     clientOf: (peer, forwardedFor) => limits.identity.of(peer, forwardedFor),
-    connections: limits.liveConnections,
+    admission: limits.liveAdmission,
     allowsOrigin: (origin) => cors.allows(origin),
   };
   const io = createLiveServer({
@@ -115,14 +117,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     adapter: backends.liveRelay,
     gate,
   });
-  const sse = new SseFeed({
-    settings: config.live.sse,
-    corsOrigins: config.server.corsOrigins,
-    gate: { clientOf: (peer, forwardedFor) => limits.identity.of(peer, forwardedFor), connections: limits.liveConnections },
-    eventLog: store.liveEvents,
-    log: log.child({ component: 'sse' }),
-  });
-  const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, sse, metrics);
+  const sseLog = log.child({ component: 'sse' });
+  const sse = new SseFeed(config.live.sse, sseLog);
+  const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, store.liveEvents, sse, log.child({ component: 'live' }), metrics);
   // Webhooks hear every domain event the live clients hear (docs/webhooks.md).
   const webhooks = createWebhookDispatcher(config, log.child({ component: 'webhooks' }));
   const events = allLiveHubs(live, webhooks);
@@ -169,6 +166,15 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...stationOverviewRoutes(station),
       ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
       ...healthRoutes(store),
+      ...sseRoutes({
+        feed: sse,
+        admission: limits.liveAdmission,
+        eventLog: store.liveEvents,
+        station,
+        // The backlog a resume writes counts in the stream's byte bound too.
+        maxBacklogBytes: Math.min(config.live.sse.maxBacklogBytes, config.live.sse.maxBufferedBytes),
+        log: sseLog,
+      }),
       asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
       openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: BUDGETED_PATHS }),
     ],
@@ -184,9 +190,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       : { onRequestFinished: (ex: Exchange, status: number) => metrics.observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
   });
   serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics });
-  attachLiveServer(io, http.app, gate);
+  attachLiveServer(io, http.app, gate, log.child({ component: 'live' }));
   live.fanout.attach(http.app);
-  sse.attach(http.app, station);
+  sse.startHeartbeat();
 
   const pollLog = log.child({ component: 'poller' });
   const poller = new StationPoller(createStreamReader(config.stream, clock), station, pollLog, metrics);

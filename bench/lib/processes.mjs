@@ -20,7 +20,7 @@ export function benchConfig(extra = {}) {
     path,
     JSON.stringify({
       stream: { enabled: false },
-      rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 }, chat: { limit: 1_000_000, windowSeconds: 60 } },
+      rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 }, chat: { limit: 1_000_000, windowSeconds: 60 }, sseOpens: { limit: 1_000_000, windowSeconds: 60 } },
       chat: { socketFlood: { messages: 10_000, windowSeconds: 60 } },
       live: { maxConnectionsPerClient: 100_000 },
       ...extra,

@@ -60,7 +60,8 @@ const SSE_OPERATION = {
   responses: {
     '200': { description: 'an open text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
     '400': errorResponse('VALIDATION_FAILED: an unknown event name'),
-    '429': errorResponse('RATE_LIMITED: too many live connections from this client'),
+    '429': errorResponse('RATE_LIMITED: too many live connections from this client, or streams opened too often (Retry-After)'),
+    '503': errorResponse('UNAVAILABLE: the event history or station state cannot be read now (Redis away); Retry-After says when to try again'),
     default: errorResponse('INTERNAL (500): a fault on our side, in the same envelope'),
   },
   security: [],

@@ -158,6 +158,10 @@ export const ConfigSchema = Type.Object(
         limit: PositiveInt(1_000_000, 'messages per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
       }),
+      sseOpens: Section('SSE streams a client may open per window, on every node together (each open may read the event history)', {
+        limit: PositiveInt(1_000_000, 'opens per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
       maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000, description: 'clients each in-memory counter tracks at most; the oldest window gives way' }),
     }),
@@ -185,6 +189,11 @@ export const ConfigSchema = Type.Object(
         heartbeatSeconds: PositiveInt(3600, 'a comment this often keeps proxies from closing a quiet stream'),
         historySize: PositiveInt(100_000, 'events kept (in Redis with several nodes) for clients resuming with Last-Event-ID'),
         maxBufferedBytes: Type.Integer({ minimum: 4096, maximum: 64 * 1024 * 1024, description: 'a client whose unsent data exceeds this is dropped (it reconnects and resumes)' }),
+        maxBacklogBytes: Type.Integer({
+          minimum: 1024,
+          maximum: 64 * 1024 * 1024,
+          description: 'the most a resume writes of missed events; a client further behind gets a fresh now playing instead',
+        }),
         retryMs: Type.Integer({ minimum: 100, maximum: 600_000, description: 'the reconnection delay told to clients' }),
       }),
     }),

@@ -5,6 +5,7 @@ import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './exchange.js';
 import type { RouteResult } from './route.js';
 import { endWithBody, endWithoutBody } from './uws.js';
+import { writeStream } from './stream-reply.js';
 
 // uWS wants the whole status line; each is built once.
 const STATUS_LINES = new Map<number, string>();
@@ -42,6 +43,7 @@ export class ReplyWriter {
   }
 
   result(ex: Exchange, result: RouteResult): number {
+    if (result.kind === 'stream') return writeStream(ex, result, this.cors);
     const body =
       result.kind === 'prepared' ? result.body : result.kind === 'document' ? JSON.stringify(result.document) : result.kind === 'data' ? serializeSuccess(result.data, result.envelope) : '';
     this.write(ex, result.status, body, result.headers, undefined, false, result.kind === 'prepared' ? result.contentType : undefined);

@@ -34,6 +34,9 @@ export class Context implements RequestContext {
   get params(): Readonly<Record<string, string>> {
     return this.ex.params;
   }
+  get aborted(): boolean {
+    return this.ex.aborted;
+  }
   get log(): Logger {
     return (this.requestLog ??= this.rootLog.child({ reqId: this.ex.requestId }));
   }

@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '../errors.js';
+import type { StreamAnswer } from './stream-reply.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -19,6 +20,8 @@ export interface RequestContext<Query = unknown, Body = unknown> {
   readonly query: Query;
   readonly body: Body;
   readonly log: Logger;
+  /** The client has gone (checked between the reads of a slow handler, so nothing is read for nobody). */
+  readonly aborted: boolean;
 }
 
 /** What a handler answers; reply.ts is the one place that turns it into bytes. */
@@ -30,7 +33,9 @@ export type RouteResult =
   /** A body serialised beforehand with `serializeSuccess` (hot answers cached per state and second). */
   | { kind: 'prepared'; status: 200; body: Buffer; headers?: Record<string, string>; /** When not JSON (static files). */ contentType?: string }
   /** 304: the client's copy (If-None-Match) is current; no body, the validators again. */
-  | { kind: 'not-modified'; status: 304; headers: Record<string, string> };
+  | { kind: 'not-modified'; status: 304; headers: Record<string, string> }
+  /** A long-lived answer (Server-Sent Events): the edge writes the head, then the session owns the connection (http/stream-reply.ts). */
+  | ({ kind: 'stream' } & StreamAnswer);
 
 export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undefined, B extends TSchema | undefined = TSchema | undefined> {
   method: HttpMethod;

@@ -1,6 +1,7 @@
 import { Budget, type RateLimitSettings } from './rate-limit.js';
 import { ClientIdentity } from './client-identity.js';
 import { ConnectionCap } from './connection-cap.js';
+import { LiveAdmission } from './live-refusal.js';
 import type { WindowCounterFactory } from './window-counter.js';
 
 export interface LimitsSettings {
@@ -16,6 +17,8 @@ export interface LimitsSettings {
   chatPerConnection: RateLimitSettings;
   /** Live connections (Socket.IO, any namespace or transport, and SSE) one client may hold per node. */
   liveConnectionsPerClient: number;
+  /** SSE streams one client may open per window, on every node together. */
+  sseOpensPerClient: RateLimitSettings;
 }
 
 /**
@@ -30,6 +33,8 @@ export class Limits {
   private readonly chatPerClient: Budget;
   private readonly chatPerConnection: Budget;
   readonly liveConnections: ConnectionCap;
+  /** The one decision on live connections (cap and SSE open budget), for Socket.IO and SSE alike. */
+  readonly liveAdmission: LiveAdmission;
 
   constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }) {
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
@@ -37,6 +42,7 @@ export class Limits {
     this.chatPerClient = new Budget(settings.chatPerClient, counters.shared('chat', settings.chatPerClient.windowSeconds));
     this.chatPerConnection = new Budget(settings.chatPerConnection, counters.local('chat-connection', settings.chatPerConnection.windowSeconds));
     this.liveConnections = new ConnectionCap(settings.liveConnectionsPerClient);
+    this.liveAdmission = new LiveAdmission(this.liveConnections, new Budget(settings.sseOpensPerClient, counters.shared('sse-open', settings.sseOpensPerClient.windowSeconds)));
   }
 
   /**

@@ -1,55 +1,77 @@
+import type { Logger } from 'pino';
 import type { Namespace, Server } from 'socket.io';
 import { EVENT_CATALOG } from '../station/event-catalog.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import type { LiveMetrics } from '../metrics/metrics.js';
+import type { LiveEventLog } from '../station/ports.js';
+import { FaultStreak } from './fault-streak.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 
 export const LIVE_NAMESPACE = '/live';
 /** Server-to-server event carrying a broadcast to the other nodes (through the adapter). */
 const RELAY = 'live:relay';
 
-/** The SSE feed's part: every event gets an id from the shared history, and every node's streams get it. */
+/** The SSE feed's part: this node's streams. */
 export interface EventStreams {
-  /** Records an event in the resume history; its id, or undefined when the history is unreachable. Never rejects. */
-  record(event: string, payload: unknown): Promise<string | undefined>;
-  /** Writes an event to this node's streams. */
-  deliver(event: string, payload: unknown, id: string | undefined): void;
+  /** Writes an event (its payload as JSON text) to this node's streams, under the id the history gave it. */
+  deliver(event: string, id: string | undefined, data: string): void;
 }
 
 /**
- * The LiveHub the services publish through. An event first gets its id from the history (one
- * store round trip; the store answers in order, so events keep their order), then is delivered
- * to this node's clients (the native uWS fan-out for WebSocket clients, Socket.IO itself for
- * long-polling ones, and the SSE streams) and, when the nodes are joined by an adapter, relayed
- * with its id by serverSideEmit to every other node, which delivers it to its own clients: each
- * client gets each event once, under the same id on every node.
+ * The LiveHub the services publish through. An event is first recorded in the shared history,
+ * which gives it its id (one store round trip; the store answers in order, so events keep their
+ * order), then delivered to this node's clients (the native uWS fan-out for WebSocket clients,
+ * Socket.IO itself for long-polling ones, and the SSE streams) and, when the nodes are joined by
+ * an adapter, relayed with its id by serverSideEmit to every other node, which delivers it to its
+ * own clients: each client gets each event once, under the same id on every node.
  */
 export class LiveBroadcaster implements LiveHub {
   readonly fanout = new NativeFanout(LIVE_NAMESPACE);
   private readonly live: Namespace;
+  private readonly recording: FaultStreak;
 
   constructor(
     private readonly io: Server,
     private readonly relaying: boolean,
+    private readonly history: LiveEventLog,
     private readonly streams: EventStreams,
+    log: Logger,
     private readonly metrics: LiveMetrics,
   ) {
     this.live = io.of(LIVE_NAMESPACE);
-    if (relaying) io.on(RELAY, (event: string, payload: unknown, id: string | null) => this.deliverHere(event, payload, id ?? undefined));
+    this.recording = new FaultStreak(log, {
+      failing: 'live events are not recorded for SSE resume (still delivered live); resuming clients get a fresh snapshot',
+      recovered: 'live events are recorded again',
+    });
+    if (relaying) io.on(RELAY, (event: string, payload: unknown, id: string | null) => this.deliverHere(event, payload, id ?? undefined, JSON.stringify(payload)));
   }
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
     if (!EVENT_CATALOG[event].socket) return; // for the webhooks only (the catalog says who hears what)
     this.metrics.countPublished(event);
-    void this.streams.record(event, payload).then((id) => {
-      this.deliverHere(event, payload, id);
+    // Serialised once: the history keeps this text and SSE frames are made of it.
+    const data = JSON.stringify(payload);
+    void this.record(event, data).then((id) => {
+      this.deliverHere(event, payload, id, data);
       if (this.relaying) this.io.serverSideEmit(RELAY, event, payload, id ?? null);
     });
   }
 
-  private deliverHere(event: string, payload: unknown, id: string | undefined): void {
+  /** The event's id from the history, or undefined when the history is unreachable (only resume misses it). Never rejects. */
+  private async record(event: string, data: string): Promise<string | undefined> {
+    try {
+      const id = await this.history.append(event, data);
+      this.recording.succeeded();
+      return id;
+    } catch (error) {
+      this.recording.failed(error);
+      return undefined;
+    }
+  }
+
+  private deliverHere(event: string, payload: unknown, id: string | undefined, data: string): void {
     this.fanout.publish(event, payload);
     this.live.local.to(POLLING_ROOM).emit(event, payload);
-    this.streams.deliver(event, payload, id);
+    this.streams.deliver(event, id, data);
   }
 }

@@ -1,14 +1,17 @@
 import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Logger } from 'pino';
 import { Server, type ServerOptions } from 'socket.io';
 import type { TemplatedApp } from 'uWebSockets.js';
 import { echoingConnectionClose } from '../http/uws.js';
-import type { ConnectionCap } from '../limits/connection-cap.js';
+import { toErrorAnswer } from '../error-answer.js';
 import type { Client } from '../limits/client-identity.js';
+import { liveRefusalError, type LiveAdmission, type LiveRefusal } from '../limits/live-refusal.js';
 
-/** Who may open a live connection: the client identity, the connection cap, the allowed origins. */
+/** Who may open a live connection: the client identity, the one admission decision, the allowed origins. */
 export interface LiveGate {
   clientOf(peer: string, forwardedFor: string): Client;
-  readonly connections: ConnectionCap;
+  readonly admission: LiveAdmission;
   /** Whether a browser page from this origin may connect (server.corsOrigins). */
   allowsOrigin(origin: string): boolean;
 }
@@ -24,11 +27,24 @@ export interface LiveServerSettings {
 
 /** The client of each engine connection, from its handshake request. */
 const clientOfRequest = new WeakMap<object, string>();
+/** Handshakes refused by the admission, by the response engine.io will answer them on. */
+const refusalOf = new WeakMap<object, LiveRefusal>();
+
+/** The part of engine.io's uWS server that writes a refused handshake (polling request or WebSocket upgrade). */
+interface RefusingEngine {
+  abortRequest(res: ResponseLike, errorCode: number, errorContext?: unknown): void;
+}
+/** A uWS HttpResponse, or engine.io's wrapper of it (which holds the CORS headers until the status is written). */
+interface ResponseLike {
+  writeStatus(status: string): unknown;
+  writeHeader(name: string, value: string): unknown;
+  end(body: string): unknown;
+}
 
 /**
  * The Socket.IO server of the live API. Every engine connection (any namespace, either transport)
  * is checked at its handshake: the Origin, when a browser sends one, must be allowed (CORS alone
- * does not stop a WebSocket), and the client must be under its connection cap on this node.
+ * does not stop a WebSocket), and the client must be admitted by the limits' live admission.
  */
 export function createLiveServer(settings: LiveServerSettings): Server {
   const { gate } = settings;
@@ -48,8 +64,14 @@ export function createLiveServer(settings: LiveServerSettings): Server {
       }
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- engine.io on uWS hands over a request without a socket
       const client = gate.clientOf(req.socket?.remoteAddress ?? remoteAddressOf(req), headerText(req.headers['x-forwarded-for']));
-      if (!gate.connections.tryOpen(client.key)) {
-        callback('too many live connections from this client', false);
+      const refusal = gate.admission.admitSocket(client.key);
+      if (refusal) {
+        // engine.io on uWS keeps the response on the request (wrapped, for its CORS middleware);
+        // it answers the refusal on one or the other, through abortRequest below.
+        const res = (req as unknown as { res?: { res?: object } }).res;
+        if (res) refusalOf.set(res, refusal);
+        if (res?.res) refusalOf.set(res.res, refusal);
+        callback(refusal.message, false);
         return;
       }
       clientOfRequest.set(req, client.key);
@@ -61,21 +83,38 @@ export function createLiveServer(settings: LiveServerSettings): Server {
 
 /**
  * Serves the live server on the uWS app. A connection counted at its handshake is released when
- * the engine connection closes (or at once if the handshake failed after allowRequest).
+ * the engine connection closes (or at once if the handshake failed after allowRequest). A
+ * handshake the admission refused is answered as SSE answers it: 429 RATE_LIMITED, Retry-After,
+ * the error envelope (engine.io would say 403 with its own body).
  */
-export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate): void {
+export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate, log: Logger): void {
   // engine.io writes its own HTTP answers (polling, refused handshakes): they must say
   // `Connection: close` to a client that asked, as every answer of ours does.
   io.attachApp(echoingConnectionClose(app));
+  const engine = io.engine as unknown as RefusingEngine;
+  const abortRequest = engine.abortRequest.bind(engine);
+  engine.abortRequest = (res, errorCode, errorContext) => {
+    const refusal = refusalOf.get(res);
+    if (!refusal) {
+      abortRequest(res, errorCode, errorContext);
+      return;
+    }
+    refusalOf.delete(res);
+    const answer = toErrorAnswer(liveRefusalError(refusal), log);
+    res.writeStatus(`${answer.status} ${STATUS_CODES[answer.status] ?? ''}`);
+    res.writeHeader('Content-Type', 'application/json; charset=utf-8');
+    for (const [name, value] of answer.headers) res.writeHeader(name, value);
+    res.end(JSON.stringify(answer.payload));
+  };
   io.engine.on('connection', (socket: { request: object; once(event: 'close', listener: () => void): void }) => {
     const key = clientOfRequest.get(socket.request);
-    if (key !== undefined) socket.once('close', () => gate.connections.close(key));
+    if (key !== undefined) socket.once('close', () => gate.admission.release(key));
   });
   io.engine.on('connection_error', (error: { req: object }) => {
     const key = clientOfRequest.get(error.req);
     if (key !== undefined) {
       clientOfRequest.delete(error.req);
-      gate.connections.close(key);
+      gate.admission.release(key);
     }
   });
 }

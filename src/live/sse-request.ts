@@ -1,25 +1,27 @@
-import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import { AppError } from '../errors.js';
 import { DEFAULT_SSE_EVENTS, SSE_EVENTS } from '../station/event-catalog.js';
 
 const KNOWN = new Set<string>(SSE_EVENTS);
 const EVENT_ID = /^[0-9-]{1,40}$/;
-const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The query of /api/live/events; other parameters (cache busters some EventSource polyfills add) are ignored. */
+export const SseQuerySchema = Type.Object({
+  events: Type.Optional(Type.String({ description: `comma-separated event names: ${SSE_EVENTS.join(', ')}` })),
+  lastEventId: Type.Optional(Type.String({ description: 'resume after this event id (for clients that cannot send the Last-Event-ID header)' })),
+});
 
 export interface SseRequest {
   events: ReadonlySet<string>;
   /** Where a reconnecting client left off (Last-Event-ID, or ?lastEventId= for clients that cannot set headers). */
   lastEventId: string | null;
-  requestId: string;
 }
 
 /** Reads what an SSE client asks for; throws VALIDATION_FAILED for an event name we do not send. */
-export function parseSseRequest(rawQuery: string, headers: { lastEventId: string; requestId: string }): SseRequest {
-  const query = new URLSearchParams(rawQuery);
-  const asked = query.get('events');
+export function parseSseRequest(query: { events?: string; lastEventId?: string }, lastEventIdHeader: string): SseRequest {
   let events: ReadonlySet<string> = new Set(DEFAULT_SSE_EVENTS);
-  if (asked !== null) {
-    const names = asked
+  if (query.events !== undefined) {
+    const names = query.events
       .split(',')
       .map((name) => name.trim())
       .filter((name) => name !== '');
@@ -32,31 +34,11 @@ export function parseSseRequest(rawQuery: string, headers: { lastEventId: string
     events = new Set(names);
   }
   // An id that is not one of ours (too long, odd characters) is treated as unknown: a fresh snapshot.
-  const lastEventId = headers.lastEventId || query.get('lastEventId') || '';
-  return {
-    events,
-    lastEventId: EVENT_ID.test(lastEventId) ? lastEventId : null,
-    requestId: sseRequestId(headers.requestId),
-  };
+  const lastEventId = lastEventIdHeader || query.lastEventId || '';
+  return { events, lastEventId: EVENT_ID.test(lastEventId) ? lastEventId : null };
 }
 
-/** The client's X-Request-Id when short and plain (it goes into logs and headers), else a new one. */
-export function sseRequestId(header: string): string {
-  return ACCEPTABLE_REQUEST_ID.test(header) ? header : randomUUID();
-}
-
-/** CORS as for the live clients (server.corsOrigins): "*" or the listed origins, echoed. */
-export function sseCorsHeaders(origins: readonly string[], origin: string): Array<[string, string]> {
-  if (origins.includes('*')) return [['Access-Control-Allow-Origin', '*']];
-  if (origin && origins.includes(origin))
-    return [
-      ['Access-Control-Allow-Origin', origin],
-      ['Vary', 'Origin'],
-    ];
-  return [['Vary', 'Origin']];
-}
-
-/** One SSE message; JSON never contains a raw newline, so `data` is one line. */
-export function encodeSseFrame(event: string, payload: unknown, id: string | undefined): Buffer {
-  return Buffer.from(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+/** One SSE message; `data` is JSON text, which never contains a raw newline, so it is one line. */
+export function encodeSseFrame(event: string, data: string, id: string | undefined): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
 }

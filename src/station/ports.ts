@@ -88,25 +88,37 @@ export interface RevenueLedger {
   dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]>;
 }
 
-/** One live event as the history keeps it. */
+/** One live event as the history keeps it: its payload as the JSON text it was recorded as (serialised once, at publish). */
 export interface LoggedLiveEvent {
   id: string;
   event: string;
-  payload: unknown;
+  data: string;
 }
+
+/** What one resume may cost: only these events, and at most `maxBytes` of them (as SSE frames). */
+export interface ResumeBounds {
+  events: ReadonlySet<string>;
+  maxBytes: number;
+}
+
+/** The size a logged event is counted at against `ResumeBounds.maxBytes`: its SSE frame ("id: …\nevent: …\ndata: …\n\n"). */
+export const loggedEventBytes = (id: string, event: string, dataBytes: number) => id.length + event.length + dataBytes + 21;
 
 /**
  * The bounded history of live events, so an SSE client that reconnects (to any node) gets what it
- * missed. The id is assigned here, once, at publish; every node delivers the event under it.
+ * missed. The id is assigned here, once, when the broadcaster records the event; every node
+ * delivers the event under it.
  */
 export interface LiveEventLog {
-  /** Stores an event and returns its id; ids increase in the order events were appended. */
-  append(event: string, payload: unknown): Promise<string>;
+  /** Stores an event (its payload as JSON text) and returns its id; ids increase in the order events were appended. */
+  append(event: string, data: string): Promise<string>;
   /**
-   * The events after `id`, oldest first; null when `id` is not in the history (rolled off, from
-   * another history, or malformed), so the caller cannot know what was missed.
+   * The events after `id` that `bounds.events` names, oldest first; null when they cannot be given
+   * exactly within the bounds: `id` is not in the history (rolled off, from another history, or
+   * malformed), or what followed it is more than `bounds.maxBytes`. The work is bounded by the
+   * history's size and the reply by `maxBytes`, whatever `id` is.
    */
-  since(id: string): Promise<LoggedLiveEvent[] | null>;
+  since(id: string, bounds: ResumeBounds): Promise<LoggedLiveEvent[] | null>;
   /** The id of the newest event, null when there is none. */
   lastId(): Promise<string | null>;
 }

@@ -24,6 +24,9 @@ describe('the configuration table of docs/configuration.md', () => {
       ['rateLimit.chat', { limit: 5, windowSeconds: 10 }],
       ['rateLimit.chat.limit', 5],
       ['rateLimit.chat.windowSeconds', 10],
+      ['rateLimit.sseOpens', { limit: 60, windowSeconds: 60 }],
+      ['rateLimit.sseOpens.limit', 60],
+      ['rateLimit.sseOpens.windowSeconds', 60],
       ['rateLimit.ipv6PrefixLength', 64],
       ['rateLimit.maxTrackedClients', 100_000],
     ]);

@@ -250,11 +250,13 @@ describe('live connections per client (finding 7)', () => {
     // a 4th is refused at the handshake, on either transport
     await refusedConnection(server.url, { transports: ['websocket'] });
     await refusedConnection(server.url, { transports: ['polling'] });
-    expect(await rawHandshake(server.url, {})).toBe(403);
-    // and so is an SSE stream
+    // one refusal for both doors: 429 RATE_LIMITED with the same Retry-After
+    expect(await rawHandshake(server.url, {})).toBe(429);
     const sse = await fetch(`${server.url}/api/live/events`);
     expect(sse.status).toBe(429);
     expect(((await sse.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+    const handshake = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`);
+    expect(handshake.headers.get('retry-after')).toBe(sse.headers.get('retry-after'));
 
     await disconnect(a);
     // the server frees the place when it sees the close
@@ -263,7 +265,7 @@ describe('live connections per client (finding 7)', () => {
     sseClients.push(stream);
     await stream.next('nowplaying');
     // the SSE stream holds the freed place: a socket is refused again
-    expect(await rawHandshake(server.url, {})).toBe(403);
+    expect(await rawHandshake(server.url, {})).toBe(429);
     stream.close();
     await eventually(async () => expect(server.app.limits.liveConnections.total).toBe(2));
     await live(server.url);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { makeSong } from '../../src/station/song.js';
 import { emptyStationState } from '../../src/station/model.js';
 import { connectLive, refusedConnection, type LiveClient, type Transport } from '../support/live-client.js';
@@ -48,9 +49,22 @@ describe('connecting', () => {
       // refused at the handshake, before any namespace, on either transport; the answer says why
       await refusedConnection(capped.url, { transports: ['websocket'] });
       await refusedConnection(capped.url, { transports: ['polling'] });
-      const handshake = await fetch(`${capped.url}/socket.io/?EIO=4&transport=polling`);
-      expect(handshake.status).toBe(403);
-      expect(await handshake.json()).toEqual({ code: 4, message: 'too many live connections from this client' });
+      // The one refusal of live connections (SSE answers the same): 429, Retry-After, the error envelope.
+      const handshake = await fetch(`${capped.url}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: 'https://church.example' } });
+      expect(handshake.status).toBe(429);
+      expect(handshake.headers.get('retry-after')).toBe('60');
+      expect(handshake.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await handshake.json()).toEqual({ success: false, error: { code: 'RATE_LIMITED', message: 'Too many live connections from this client.' } });
+      const upgrade = await new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+        const ws = new WebSocket(`${capped.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+        ws.once('open', () => reject(new Error('the WebSocket was accepted')));
+        ws.on('error', () => undefined); // terminating after the refusal reports one
+        ws.once('unexpected-response', (_req, res) => {
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] });
+          ws.terminate();
+        });
+      });
+      expect(upgrade).toEqual({ status: 429, retryAfter: '60' });
       await new Promise<void>((resolve) => {
         // the server frees the place when it sees the close; until then a retry may be refused
         a.socket.once('disconnect', () => resolve());

@@ -107,11 +107,42 @@ describe('SSE feed /api/live/events', () => {
     expect(answer.body).toMatchObject({ success: false, error: { code: 'VALIDATION_FAILED', details: [{ field: 'events' }] } });
   });
 
-  it('answers other methods 405 with Allow', async () => {
-    const answer = await call(`${server.url}/api/live/events`, { method: 'POST', body: {} });
+  it('answers other methods 405 with Allow, as every route of the edge does, with the request id', async () => {
+    const answer = await call(`${server.url}/api/live/events`, { method: 'POST', body: {}, headers: { 'X-Request-Id': 'sse-405' } });
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(answer.headers.get('x-request-id')).toBe('sse-405');
     expect(answer.body.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('answers HEAD with the head of a stream and no body, taking no place', async () => {
+    const raw = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let text = '';
+    raw.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    // Then a GET on the same connection: a HEAD answer with a body would be read as its start.
+    raw.write('HEAD /api/live/events HTTP/1.1\r\nHost: x\r\n\r\nGET /api/live/events?events=nowplaying HTTP/1.1\r\nHost: x\r\n\r\n');
+    await eventually(async () => expect(text).toContain('event: nowplaying'));
+    raw.destroy();
+    const [head, rest] = [text.slice(0, text.indexOf('\r\n\r\n')), text.slice(text.indexOf('\r\n\r\n') + 4)];
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(head.toLowerCase()).toContain('content-type: text/event-stream');
+    // The very next bytes are the GET's answer.
+    expect(rest).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+  });
+
+  it('echoes the request id on the stream, and answers a bad request with it and the CORS headers', async () => {
+    const { headers } = await readStream(`${server.url}/api/live/events`, { 'X-Request-Id': 'widget-42' }, (t) => t.includes('nowplaying'));
+    expect(headers.get('x-request-id')).toBe('widget-42');
+    const raw = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let head = '';
+    raw.on('data', (chunk: Buffer) => (head += chunk.toString('latin1')));
+    raw.write('GET /api/live/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await eventually(async () => expect(head).toContain('event: nowplaying'));
+    raw.destroy();
+    expect(head.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    const refused = await call(`${server.url}/api/live/events?events=songs`, { headers: { 'X-Request-Id': 'widget-43', Origin: 'https://church.example' } });
+    expect(refused.headers.get('x-request-id')).toBe('widget-43');
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('allows cross-origin EventSource (CORS as for live clients) and answers its preflight', async () => {
@@ -120,6 +151,9 @@ describe('SSE feed /api/live/events', () => {
     const preflight = await fetch(`${server.url}/api/live/events`, { method: 'OPTIONS', headers: { Origin: 'https://church.example', 'Access-Control-Request-Headers': 'last-event-id' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Last-Event-ID');
+    // EventSource polyfills send Cache-Control: no-cache.
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Cache-Control');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
   });
 
   it('caps streams per address like live clients, and frees the place when one closes', async () => {

@@ -18,7 +18,11 @@ export function freePort(): Promise<number> {
 export class RedisServerProcess {
   private child: ChildProcess | null = null;
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    /** More redis-server options (e.g. the settings compose.yaml ships). */
+    private readonly extraArgs: readonly string[] = [],
+  ) {}
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
@@ -27,7 +31,7 @@ export class RedisServerProcess {
   /** Resolves once redis-server prints that it accepts connections. */
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...this.extraArgs], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       this.child = child;

@@ -71,6 +71,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       chatPerClient: settings.chatPerClient,
       chatPerConnection: settings.chatPerConnection,
       liveConnectionsPerClient: 20,
+      sseOpensPerClient: { limit: 1000, windowSeconds: 60 },
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
   );

@@ -21,17 +21,15 @@ export interface SseClient {
 /**
  * A real `eventsource` client (the WHATWG EventSource for Node), listening for every live event
  * name. `lastEventId`: sent as the Last-Event-ID header on the first connection, as a browser does
- * on a reconnect.
+ * on a reconnect. `headers`: sent on every connection (X-Forwarded-For through a trusted proxy).
  */
-export function connectSse(url: string, options: { lastEventId?: string } = {}): SseClient {
+export function connectSse(url: string, options: { lastEventId?: string; headers?: Record<string, string> } = {}): SseClient {
   const source = new EventSource(url, {
-    fetch: (input, init) =>
-      fetch(
-        input,
-        options.lastEventId && !(init?.headers as Record<string, string> | undefined)?.['Last-Event-ID']
-          ? { ...init, headers: { ...(init?.headers as Record<string, string>), 'Last-Event-ID': options.lastEventId } }
-          : init,
-      ),
+    fetch: (input, init) => {
+      const headers = { ...options.headers, ...(init?.headers as Record<string, string> | undefined) };
+      if (options.lastEventId && !headers['Last-Event-ID']) headers['Last-Event-ID'] = options.lastEventId;
+      return fetch(input, { ...init, headers });
+    },
   });
   const received: SseMessage[] = [];
   let cursor = 0;

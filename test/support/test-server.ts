@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createApp, type App } from '../../src/app.js';
 import { deepMerge, loadConfig } from '../../src/config/load-config.js';
 import { eventually } from './eventually.js';
@@ -20,7 +20,7 @@ type Overrides = Record<string, unknown>;
  * sets its own under `rateLimit` / `chat.socketFlood`, which win over these.
  */
 export const UNREACHABLE_LIMITS: Overrides = {
-  rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 }, chat: { limit: 1_000_000, windowSeconds: 60 } },
+  rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 }, chat: { limit: 1_000_000, windowSeconds: 60 }, sseOpens: { limit: 1_000_000, windowSeconds: 60 } },
   chat: { socketFlood: { messages: 10_000, windowSeconds: 60 } },
 };
 
@@ -30,6 +30,8 @@ export interface TestServerOptions {
   realLimits?: boolean;
   /** A payment provider handed to createApp instead of the one config names. */
   payments?: PaymentProvider | null;
+  /** The server's logger (a suite that reads the log lines); by default one at `logLevel` (silent). */
+  log?: Logger;
 }
 
 /**
@@ -44,7 +46,11 @@ export async function startTestServer(overrides: Overrides = {}, options: TestSe
     ...(options.realLimits ? {} : UNREACHABLE_LIMITS),
   };
   const config = loadConfig({}, deepMerge(base, overrides));
-  const app = createApp(config, { log: pino({ level: config.logLevel }), clock: options.clock, ...(options.payments !== undefined ? { payments: options.payments } : {}) });
+  const app = createApp(config, {
+    log: options.log ?? pino({ level: config.logLevel }),
+    clock: options.clock,
+    ...(options.payments !== undefined ? { payments: options.payments } : {}),
+  });
   const port = await app.listen();
   // The Redis client connects in the background (the service starts before Redis answers); a test
   // starts talking once it has, or its first request races the connection and gets a 503.

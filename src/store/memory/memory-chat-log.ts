@@ -1,43 +1,35 @@
 import type { ChatMessage } from '../../station/model.js';
 import type { ChatLog } from '../../station/ports.js';
+import { MemoryStream } from './memory-stream.js';
 
 interface Entry {
+  id: string;
   ms: number;
   message: ChatMessage;
 }
 
 /** Chat in process memory: the newest `capacity` messages, older ones roll off. */
 export class MemoryChatLog implements ChatLog {
-  private readonly entries: Entry[] = [];
-  private lastMs = 0;
-  private sequence = 0;
+  private readonly stream: MemoryStream<Entry>;
 
-  constructor(
-    private readonly capacity: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(capacity: number, now: () => number = Date.now) {
+    this.stream = new MemoryStream(capacity, now);
+  }
 
   async append(entry: { nickname: string; message: string }): Promise<ChatMessage> {
-    // Ids must keep increasing even if the wall clock steps back.
-    const ms = Math.max(this.now(), this.lastMs);
-    this.sequence = ms === this.lastMs ? this.sequence + 1 : 0;
-    this.lastMs = ms;
-    const message: ChatMessage = {
-      id: `${ms}-${this.sequence}`,
-      nickname: entry.nickname,
-      message: entry.message,
-      timestamp: Math.floor(ms / 1000),
-    };
-    this.entries.push({ ms, message });
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
-    return message;
+    const stored = this.stream.append((id, ms) => ({
+      id,
+      ms,
+      message: { id, nickname: entry.nickname, message: entry.message, timestamp: Math.floor(ms / 1000) },
+    }));
+    return stored.message;
   }
 
   async listAfter(afterMs: number, limit: number): Promise<ChatMessage[]> {
     const result: ChatMessage[] = [];
     // Walk back from the newest: the answer is the newest `limit` after the cut-off.
-    for (let i = this.entries.length - 1; i >= 0 && result.length < limit; i--) {
-      const entry = this.entries[i]!;
+    for (let i = this.stream.size - 1; i >= 0 && result.length < limit; i--) {
+      const entry = this.stream.at(i)!;
       if (entry.ms <= afterMs) break;
       result.push(entry.message);
     }
@@ -45,9 +37,6 @@ export class MemoryChatLog implements ChatLog {
   }
 
   async delete(id: string): Promise<boolean> {
-    const index = this.entries.findIndex((entry) => entry.message.id === id);
-    if (index < 0) return false;
-    this.entries.splice(index, 1);
-    return true;
+    return this.stream.delete(id);
   }
 }

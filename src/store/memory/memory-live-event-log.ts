@@ -1,37 +1,44 @@
-import type { LiveEventLog, LoggedLiveEvent } from '../../station/ports.js';
+import { loggedEventBytes, type LiveEventLog, type LoggedLiveEvent, type ResumeBounds } from '../../station/ports.js';
+import { MemoryStream } from './memory-stream.js';
+
+interface Entry extends LoggedLiveEvent {
+  ms: number;
+  /** What the entry counts against a resume's byte bound, measured once at append. */
+  bytes: number;
+}
 
 /**
- * Live event history in process memory: the newest `capacity` events. Ids are "<ms>-<seq>" like
- * the Redis log's, so an id from before a restart is simply unknown here (the client then gets a
- * fresh snapshot), never mistaken for a newer event.
+ * Live event history in process memory: the newest `capacity` events. Each event is kept as the
+ * JSON text it was recorded as, so a resume copies text and never serialises again; its cost is
+ * one search from the newest end and at most `maxBytes` of events.
  */
 export class MemoryLiveEventLog implements LiveEventLog {
-  private readonly entries: LoggedLiveEvent[] = [];
-  private lastMs = 0;
-  private sequence = 0;
+  private readonly stream: MemoryStream<Entry>;
 
-  constructor(
-    private readonly capacity: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async append(event: string, payload: unknown): Promise<string> {
-    // Ids must keep increasing even if the wall clock steps back.
-    const ms = Math.max(this.now(), this.lastMs);
-    this.sequence = ms === this.lastMs ? this.sequence + 1 : 0;
-    this.lastMs = ms;
-    const id = `${ms}-${this.sequence}`;
-    this.entries.push({ id, event, payload });
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
-    return id;
+  constructor(capacity: number, now: () => number = Date.now) {
+    this.stream = new MemoryStream(capacity, now);
   }
 
-  async since(id: string): Promise<LoggedLiveEvent[] | null> {
-    const index = this.entries.findIndex((entry) => entry.id === id);
-    return index < 0 ? null : this.entries.slice(index + 1);
+  async append(event: string, data: string): Promise<string> {
+    return this.stream.append((id, ms) => ({ id, ms, event, data, bytes: loggedEventBytes(id, event, Buffer.byteLength(data)) })).id;
+  }
+
+  async since(id: string, bounds: ResumeBounds): Promise<LoggedLiveEvent[] | null> {
+    const index = this.stream.indexOf(id);
+    if (index < 0) return null;
+    const missed: LoggedLiveEvent[] = [];
+    let bytes = 0;
+    for (let i = index + 1; i < this.stream.size; i++) {
+      const entry = this.stream.at(i)!;
+      if (!bounds.events.has(entry.event)) continue;
+      bytes += entry.bytes;
+      if (bytes > bounds.maxBytes) return null;
+      missed.push({ id: entry.id, event: entry.event, data: entry.data });
+    }
+    return missed;
   }
 
   async lastId(): Promise<string | null> {
-    return this.entries.at(-1)?.id ?? null;
+    return this.stream.newest()?.id ?? null;
   }
 }

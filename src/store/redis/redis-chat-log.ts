@@ -1,31 +1,25 @@
 import type { ChatMessage } from '../../station/model.js';
 import type { ChatLog } from '../../station/ports.js';
 import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import { isStreamId, RedisStream } from './redis-stream.js';
 
 /**
  * Chat as a Redis stream. Stream ids are "<server ms>-<seq>", exactly the monotonic id we
- * promise, stamped by one clock for every node; `since` becomes an id range (XREVRANGE), and
- * XADD's approximate MAXLEN keeps the log bounded at no extra cost.
+ * promise, stamped by one clock for every node; `since` becomes an id range (XREVRANGE).
  */
 export class RedisChatLog implements ChatLog {
+  private readonly stream: RedisStream;
+
   constructor(
     private readonly client: RedisClient,
     private readonly key: string,
-    private readonly capacity: number,
-  ) {}
+    capacity: number,
+  ) {
+    this.stream = new RedisStream(client, key, capacity);
+  }
 
-  append(entry: { nickname: string; message: string }): Promise<ChatMessage> {
-    return redisCall(async () => {
-      const id = await this.client.xAdd(
-        this.key,
-        '*',
-        { nickname: entry.nickname, message: entry.message },
-        {
-          TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: this.capacity },
-        },
-      );
-      return toMessage(id, entry);
-    });
+  async append(entry: { nickname: string; message: string }): Promise<ChatMessage> {
+    return toMessage(await this.stream.append({ nickname: entry.nickname, message: entry.message }), entry);
   }
 
   listAfter(afterMs: number, limit: number): Promise<ChatMessage[]> {
@@ -38,8 +32,8 @@ export class RedisChatLog implements ChatLog {
   }
 
   delete(id: string): Promise<boolean> {
-    // A malformed id would make XDEL fail with an error reply; it simply names no message.
-    if (!/^\d{1,15}-\d{1,15}$/.test(id)) return Promise.resolve(false);
+    // A malformed id simply names no message.
+    if (!isStreamId(id)) return Promise.resolve(false);
     return redisCall(async () => (await this.client.xDel(this.key, id)) > 0);
   }
 }

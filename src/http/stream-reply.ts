@@ -1,0 +1,123 @@
+import type { CorsPolicy } from './cors.js';
+import type { Exchange } from './exchange.js';
+import { endWithoutBody } from './uws.js';
+
+/**
+ * A connection that stays open after its head (Server-Sent Events), as its owner sees it. Every
+ * method is safe to call after the client left: it then does nothing (uWS ends the process on a
+ * response touched after its abort).
+ */
+export interface StreamConnection {
+  /** Writes a chunk, corked; false when not all of it left now (uWS holds the rest until `onWritable`). */
+  write(chunk: Buffer): boolean;
+  /** Called once the socket took what uWS held; the handler returns whether all it then wrote left too. */
+  onWritable(handler: () => boolean): void;
+  /** Called once, when the client went away or the connection was dropped or ended. */
+  onClosed(handler: () => void): void;
+  /** Ends the stream cleanly and closes the connection (shutdown). */
+  end(): void;
+  /** Drops the connection at once (a client that does not read). */
+  close(): void;
+}
+
+/** Who takes over a stream answer once the edge has written its head. */
+export interface StreamSession {
+  /** The head is written (inside a cork): the session owns the connection from here on. */
+  start(connection: StreamConnection): void;
+  /** There will be no stream (the client left first): release whatever was taken for it. */
+  cancel(): void;
+}
+
+/** A `stream` route result, as stream-reply writes it. */
+export interface StreamAnswer {
+  status: 200;
+  contentType: string;
+  headers?: Record<string, string>;
+  session: StreamSession;
+}
+
+/**
+ * Writes the head of a stream answer (status, X-Request-Id, CORS, the route's headers: the same
+ * head as every answer of the edge) and hands the connection to the session. Returns the status,
+ * or 0 when the client had left (the session is cancelled).
+ */
+export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy): number {
+  const { session } = answer;
+  if (ex.aborted || ex.answered) {
+    session.cancel();
+    return 0;
+  }
+  ex.answered = true;
+  const connection = ex.method === 'HEAD' ? CLOSED : new UwsStreamConnection(ex);
+  const writeHead = () => {
+    const { res } = ex;
+    res.writeStatus('200 OK');
+    res.writeHeader('X-Request-Id', ex.requestId);
+    cors.write(res, ex.origin);
+    if (answer.headers) for (const name in answer.headers) res.writeHeader(name, answer.headers[name]!);
+    res.writeHeader('Content-Type', answer.contentType);
+    // The stream ends with the connection anyway; a client that asked to close hears it is understood.
+    if (ex.connection !== 'keep') res.writeHeader('Connection', 'close');
+    // HEAD: the head GET would get, no body and no length (a stream has none), and no stream.
+    if (ex.method === 'HEAD') {
+      endWithoutBody(res, undefined, 'keep');
+      session.cancel();
+      return;
+    }
+    session.start(connection);
+  };
+  if (ex.inCallback) writeHead();
+  else ex.res.cork(writeHead);
+  return answer.status;
+}
+
+/** What a HEAD's session would be handed: nothing to write to. */
+const CLOSED: StreamConnection = { write: () => true, onWritable: () => undefined, onClosed: () => undefined, end: () => undefined, close: () => undefined };
+
+/** The uWS response behind a stream, guarded so nothing touches it once it is gone. */
+class UwsStreamConnection implements StreamConnection {
+  private open = true;
+  private closedHandler: (() => void) | undefined;
+
+  constructor(private readonly ex: Exchange) {
+    // Registered before anything else is written: the abort is what says the client left.
+    ex.watchAbort(() => this.gone());
+  }
+
+  write(chunk: Buffer): boolean {
+    if (!this.open) return true;
+    let sent = true;
+    this.ex.res.cork(() => {
+      sent = this.ex.res.write(chunk);
+    });
+    return sent;
+  }
+
+  onWritable(handler: () => boolean): void {
+    if (this.open) this.ex.res.onWritable(() => (this.open ? handler() : true));
+  }
+
+  onClosed(handler: () => void): void {
+    this.closedHandler = handler;
+  }
+
+  end(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.ex.res.cork(() => this.ex.res.end(undefined, true));
+    this.closedHandler?.();
+  }
+
+  close(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.ex.res.close();
+    this.closedHandler?.();
+  }
+
+  private gone(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.closedHandler?.();
+  }
+}

@@ -1,0 +1,118 @@
+import type { Logger } from 'pino';
+import { isAppError } from '../errors.js';
+import type { StreamConnection } from '../http/stream-reply.js';
+import { defineRoute, type RequestContext, type RouteDefinition, type RouteResult } from '../http/route.js';
+import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js';
+import type { LiveEventLog } from '../station/ports.js';
+import type { StationService } from '../station/station-service.js';
+import { FaultStreak } from './fault-streak.js';
+import { SSE_PATH, type PendingStream, type SseFeed } from './sse-feed.js';
+import { encodeSseFrame, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
+
+const EVENT_STREAM = 'text/event-stream; charset=utf-8';
+const STREAM_HEADERS = {
+  'Cache-Control': 'no-cache, no-transform',
+  // nginx would otherwise hold events in its buffer.
+  'X-Accel-Buffering': 'no',
+};
+// A HEAD's session: the edge writes the stream's head and no stream is opened.
+const NO_STREAM = { start: () => undefined, cancel: () => undefined };
+
+export interface SseRouteOptions {
+  feed: SseFeed;
+  admission: LiveAdmission;
+  eventLog: LiveEventLog;
+  station: StationService;
+  /** The most a resume writes of missed events (a client further behind gets the snapshot). */
+  maxBacklogBytes: number;
+  log: Logger;
+}
+
+/** What a stream starts with: the frames, and the ids among them (live events that came meanwhile with those ids are not sent twice). */
+interface Opening {
+  frames: string;
+  ids: ReadonlySet<string>;
+}
+
+/**
+ * GET /api/live/events, served by the HTTP edge like every route (CORS, request id, client
+ * identity, preflight, 405 and error answers are the edge's). Everything a stream starts with is
+ * read before its status line: a client refused (429), or one whose history cannot be read
+ * (503 with Retry-After, Redis away), gets a real answer instead of a 200 and an empty stream.
+ * A HEAD gets the head of a stream and costs nothing.
+ */
+export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
+  const { feed, admission, eventLog, station } = options;
+  const starts = new FaultStreak(options.log, {
+    failing: 'SSE streams cannot start: answering 503 until the event history and station state can be read',
+    recovered: 'SSE streams start again',
+  });
+
+  /** The missed events when they can be given exactly within the bound, else the current now playing under the newest id. */
+  async function opening(request: SseRequest, ctx: RequestContext): Promise<Opening | null> {
+    if (request.lastEventId !== null) {
+      const missed = await eventLog.since(request.lastEventId, { events: request.events, maxBytes: options.maxBacklogBytes });
+      if (missed !== null) return { frames: missed.map((e) => encodeSseFrame(e.event, e.data, e.id)).join(''), ids: new Set(missed.map((e) => e.id)) };
+      if (ctx.aborted) return null;
+    }
+    const [nowPlaying, newest] = await Promise.all([station.nowPlaying(), eventLog.lastId()]);
+    return { frames: encodeSseFrame('nowplaying', JSON.stringify(nowPlaying), newest ?? undefined), ids: new Set() };
+  }
+
+  /** Admits the client and reads what its stream starts with; the stream is reserved (hearing live events) from before the read. */
+  async function prepare(request: SseRequest, ctx: RequestContext): Promise<{ pending: PendingStream; first: Opening | null }> {
+    const refusal = await admission.admitStream(ctx.client);
+    if (refusal) throw liveRefusalError(refusal);
+    const pending = feed.reserve(request.events, () => admission.release(ctx.client));
+    try {
+      // Nothing is read for a client that already left (a connect-and-abandon loop costs an open, no read).
+      return { pending, first: ctx.aborted ? null : await opening(request, ctx) };
+    } catch (error) {
+      pending.cancel();
+      throw error;
+    }
+  }
+
+  // Not async: a HEAD is answered inside the uWS callback (an answer that waits would stop uWS
+  // from answering a request pipelined behind it).
+  function open(ctx: RequestContext<{ events?: string; lastEventId?: string }>): RouteResult | Promise<RouteResult> {
+    const request = parseSseRequest(ctx.query, ctx.headers['last-event-id'] ?? '');
+    // The edge serves HEAD with the GET route (HttpMethod names only what routes declare).
+    if ((ctx.method as string) === 'HEAD') return { kind: 'stream', status: 200, contentType: EVENT_STREAM, headers: STREAM_HEADERS, session: NO_STREAM };
+    return openStream(request, ctx);
+  }
+
+  async function openStream(request: SseRequest, ctx: RequestContext): Promise<RouteResult> {
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    try {
+      prepared = await prepare(request, ctx);
+      starts.succeeded();
+    } catch (error) {
+      // Redis away is a state, logged once per change; anything else is a fault the edge logs.
+      if (isAppError(error) && error.code === 'UNAVAILABLE') starts.failed(error);
+      throw error;
+    }
+    const { pending, first } = prepared;
+    const start = (connection: StreamConnection) => {
+      if (first) {
+        pending.start(connection, first.frames, first.ids);
+        return;
+      }
+      pending.cancel();
+      connection.close();
+    };
+    return { kind: 'stream', status: 200, contentType: EVENT_STREAM, headers: STREAM_HEADERS, session: { start, cancel: () => pending.cancel() } };
+  }
+
+  return [
+    defineRoute({
+      method: 'GET',
+      path: SSE_PATH,
+      summary: 'Server-Sent Events of the live events (documented by hand in the OpenAPI document, and in the AsyncAPI one)',
+      undocumented: true,
+      headers: ['last-event-id'],
+      query: SseQuerySchema,
+      handler: (ctx) => open(ctx),
+    }),
+  ];
+}

@@ -1,0 +1,22 @@
+import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+
+/** A Redis stream id, "<ms>-<seq>"; anything else would make XRANGE or XDEL fail with an error reply. */
+export const isStreamId = (id: string) => /^\d{1,15}-\d{1,15}$/.test(id);
+
+/**
+ * A Redis stream kept to about `capacity` entries, for the logs whose ids are Redis's (chat, live
+ * events): XADD stamps "<server ms>-<seq>", one clock and one sequence for every node, and its
+ * approximate MAXLEN trims whole radix-tree nodes, which bounds the stream at no extra cost.
+ */
+export class RedisStream {
+  constructor(
+    readonly client: RedisClient,
+    readonly key: string,
+    readonly capacity: number,
+  ) {}
+
+  /** Appends `fields` under a new id and resolves with it (503 UNAVAILABLE when Redis is away). */
+  append(fields: Record<string, string>): Promise<string> {
+    return redisCall(() => this.client.xAdd(this.key, '*', fields, { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: this.capacity } }));
+  }
+}
