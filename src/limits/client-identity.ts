@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { normalizeIp } from '../net/ip-address.js';
+import { ipv6Network, normalizeIp } from '../net/ip-address.js';
 import { TrustedProxies } from './trusted-proxies.js';
 
 /** Who is asking: the address (logged) and the client key every limit and ban counts against. */
@@ -41,29 +41,4 @@ export class ClientIdentity {
   keyOf(ip: string): string {
     return isIPv6(ip) ? ipv6Network(ip, this.ipv6PrefixLength) : ip;
   }
-}
-
-/** The network of `prefixLength` bits that holds `address`, canonical, with its prefix ("2001:db8::/64"). */
-export function ipv6Network(address: string, prefixLength: number): string {
-  const groups = expandIpv6(address);
-  for (let i = 0; i < 8; i++) {
-    const keep = Math.max(0, Math.min(16, prefixLength - i * 16));
-    groups[i] = keep === 0 ? 0 : groups[i]! & (0xffff << (16 - keep)) & 0xffff;
-  }
-  return `${normalizeIp(groups.map((g) => g.toString(16)).join(':'))}/${prefixLength}`;
-}
-
-/** The eight 16-bit groups of an IPv6 address (with `::` and an embedded IPv4 tail expanded). */
-function expandIpv6(address: string): number[] {
-  let text = address.toLowerCase().split('%', 1)[0]!;
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16) || 0);
 }
