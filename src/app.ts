@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { chatModerationRoutes } from './api/admin/chat-moderation.js';
 import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
-import { SONG_REQUEST_PHP, stationFeedRoutes } from './api/general/station-feeds.js';
+import { stationFeedRoutes } from './api/general/station-feeds.js';
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { asyncApiRoute } from './api/asyncapi.js';
 import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
@@ -71,9 +71,6 @@ export interface App {
   listen(): Promise<number>;
   close(): Promise<void>;
 }
-
-/** Paths whose requests spend the public API budget: the mobile API and the general song request. */
-const BUDGETED_PATHS = ['/api/mobile/', SONG_REQUEST_PHP];
 
 /** The composition root: backends from config (or injected), the limits policy, services, doors. */
 export function createApp(config: Readonly<Config>, options: AppOptions): App {
@@ -164,12 +161,12 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...webPageRoutes(config),
       ...healthRoutes(store),
       asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
-      openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: BUDGETED_PATHS }),
+      openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: limits.publicApi.paths }),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
     cors,
     clients: limits.identity,
-    budget: limits.httpBudget(BUDGETED_PATHS),
+    budget: limits.publicApi,
     adminAuth: new AdminAuth(config.adminApiKey),
     log,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).

@@ -88,10 +88,7 @@ export class ReplyWriter {
     res.writeHeader('X-Request-Id', ex.requestId);
     this.cors.write(res, ex.origin);
     const budget = ex.budget;
-    if (budget) {
-      res.writeHeader('RateLimit-Policy', budget.policyHeader);
-      res.writeHeader('RateLimit', `"${budget.name}";r=${budget.decision.remaining};t=${budget.decision.resetSeconds}`);
-    }
+    if (budget) budget.headers.writeHeaders(res, budget.decision);
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
     const bodiless = status === 204 || status === 304;

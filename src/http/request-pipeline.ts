@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { validated } from '../validation/schema-validator.js';
 import type { AdminAuth } from './admin-auth.js';
 import { ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
-import { Exchange, type BudgetDecision } from './exchange.js';
+import { Exchange, type BudgetDecision, type BudgetHeaders } from './exchange.js';
 import { isJsonContentType, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
 import { requestIdFrom } from './request-id.js';
@@ -20,12 +20,8 @@ export interface ClientResolver {
   of(peer: string, forwardedFor: string): { ip: string; key: string };
 }
 
-/** A budget every request under some paths spends from, per client. */
-export interface RequestBudget {
-  /** Names the policy in the RateLimit headers. */
-  readonly name: string;
-  /** The RateLimit-Policy header, built once. */
-  readonly policyHeader: string;
+/** A budget every request under some paths spends from, per client; it writes its own headers on their answers. */
+export interface RequestBudget extends BudgetHeaders {
   appliesTo(path: string): boolean;
   /** Synchronous when the count is in this process; undefined when it must ask the store. */
   spendNow(clientKey: string): BudgetDecision | undefined;
@@ -159,7 +155,7 @@ export class RequestPipeline {
     body: BodyRead | undefined,
     early: AppError | undefined,
   ): Promise<void> | void {
-    ex.budget = { policyHeader: budget.policyHeader, name: budget.name, decision };
+    ex.budget = { headers: budget, decision };
     if (!decision.allowed) {
       this.fail(ex, new AppError('RATE_LIMITED', { retryAfterSeconds: decision.resetSeconds }), body);
       return;

@@ -1,6 +1,7 @@
 import { Budget, type RateLimitSettings } from './rate-limit.js';
 import { ClientIdentity } from './client-identity.js';
 import { ConnectionCap } from './connection-cap.js';
+import { PathBudget, PUBLIC_API_PATHS } from './path-budget.js';
 import type { WindowCounterFactory } from './window-counter.js';
 
 export interface LimitsSettings {
@@ -25,38 +26,18 @@ export interface LimitsSettings {
  */
 export class Limits {
   readonly identity: ClientIdentity;
-  /** Every request to the public API (mobile routes and song-request.php). */
-  readonly http: Budget;
+  /** Every request to the public API (PUBLIC_API_PATHS), as the HTTP edge spends it. */
+  readonly publicApi: PathBudget;
   private readonly chatPerClient: Budget;
   private readonly chatPerConnection: Budget;
   readonly liveConnections: ConnectionCap;
 
   constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }) {
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
-    this.http = new Budget(settings.http, counters.shared('http', settings.http.windowSeconds));
+    this.publicApi = new PathBudget(new Budget(settings.http, counters.shared('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
     this.chatPerClient = new Budget(settings.chatPerClient, counters.shared('chat', settings.chatPerClient.windowSeconds));
     this.chatPerConnection = new Budget(settings.chatPerConnection, counters.local('chat-connection', settings.chatPerConnection.windowSeconds));
     this.liveConnections = new ConnectionCap(settings.liveConnectionsPerClient);
-  }
-
-  /**
-   * The HTTP budget as the edge applies it: every request under `pathPrefixes` (preflights
-   * excepted) spends one, and every answer there carries the RateLimit headers.
-   */
-  httpBudget(pathPrefixes: readonly string[]) {
-    const { http } = this;
-    const name = http.windowSeconds === 3600 ? 'hourly' : 'mobile';
-    return {
-      name,
-      policyHeader: `"${name}";q=${http.limit};w=${http.windowSeconds}`,
-      appliesTo: (path: string) => {
-        // A plain loop: this runs on every request, and `some` would allocate a closure each time.
-        for (const prefix of pathPrefixes) if (path.startsWith(prefix)) return true;
-        return false;
-      },
-      spendNow: (clientKey: string) => http.spendNow(clientKey),
-      spend: (clientKey: string) => http.spend(clientKey),
-    };
   }
 
   /**
