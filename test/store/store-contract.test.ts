@@ -221,6 +221,25 @@ describe.each(backends)('store contract: $name', (backend) => {
       // another policy's counter with the same key counts on its own
       expect((await store.counter('other', 60).hit('1.2.3.4')).count).toBe(1);
     });
+
+    it('peeks without counting, and gives a hit back (never below zero)', async () => {
+      const counter = store.counter('contract-peek', 60);
+      expect(await counter.peek('9.9.9.9')).toEqual({ count: 0, resetMs: 0 });
+      await counter.hit('9.9.9.9');
+      await counter.hit('9.9.9.9');
+      const peeked = await counter.peek('9.9.9.9');
+      expect(peeked.count).toBe(2);
+      expect(peeked.resetMs).toBeGreaterThan(0);
+      expect((await counter.peek('9.9.9.9')).count).toBe(2);
+      await counter.release('9.9.9.9');
+      expect((await counter.peek('9.9.9.9')).count).toBe(1);
+      await counter.release('9.9.9.9');
+      await counter.release('9.9.9.9');
+      expect((await counter.peek('9.9.9.9')).count).toBe(0);
+      expect((await counter.hit('9.9.9.9')).count).toBe(1);
+      await counter.release('never-hit');
+      expect((await counter.peek('never-hit')).count).toBe(0);
+    });
   });
 
   describe('moderation', () => {
