@@ -87,11 +87,13 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       chatPerClient: config.rateLimit.chat,
       chatPerConnection: { limit: config.chat.socketFlood.messages, windowSeconds: config.chat.socketFlood.windowSeconds },
       liveConnectionsPerClient: config.live.maxConnectionsPerClient,
+      adminSignIn: config.rateLimit.adminSignIn,
     },
     {
       shared: store.counter,
       local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, config.rateLimit.maxTrackedClients, clock),
     },
+    { log: log.child({ component: 'admin-auth' }), clock },
   );
   const cors = new CorsPolicy(config.server.corsOrigins);
 
@@ -167,7 +169,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     cors,
     clients: limits.identity,
     budget: limits.publicApi,
-    adminAuth: new AdminAuth(config.adminApiKey),
+    adminAuth: new AdminAuth(config.adminApiKey, limits.adminSignIn),
     log,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).
     ...(config.metrics.port === null
@@ -204,6 +206,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     },
     close: async () => {
       await polling?.stop();
+      limits.adminSignIn.close();
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
       sse.close();

@@ -145,6 +145,8 @@ export const ConfigSchema = Type.Object(
         mobile: Type.Object({ limit: PositiveInt(1_000_000_000), windowSeconds: PositiveInt(86_400 * 7) }, { additionalProperties: false }),
         /** Chat messages per client, through REST and sockets together, shared by every node. */
         chat: Type.Object({ limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) }, { additionalProperties: false }),
+        /** Wrong admin keys per client, shared by every node; past it every sign-in of that client is 429 until the window ends. */
+        adminSignIn: Type.Object({ limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) }, { additionalProperties: false }),
         /** IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address. */
         ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128 }),
         /** Clients the in-memory counters track at most (each counter); the oldest window gives way. */

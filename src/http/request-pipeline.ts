@@ -167,21 +167,33 @@ export class RequestPipeline {
   private stagesSafely(ex: Exchange, route: CompiledRoute | undefined, body: BodyRead | undefined, early: AppError | undefined): Promise<void> | void {
     try {
       if (early || !route) throw early ?? new AppError('NOT_FOUND');
-      const definition = route.definition;
-      if (definition.auth === 'admin') this.options.adminAuth.check(ex.headers.authorization ?? '');
-      const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
-      if (body && route.validateBody) {
-        const validateBody = route.validateBody;
-        ex.watchAbort();
-        return body.promise.then((bytes) => {
-          const value = validated(validateBody, parseJsonObject(bytes));
-          return this.answer(ex, definition.handler(new Context(ex, query, value, this.options.log)));
-        });
+      if (route.definition.auth === 'admin') {
+        // Staff routes only: the sign-in budget may have to ask the store.
+        const signedIn = this.options.adminAuth.check(ex.headers.authorization ?? '', ex.client, ex.ip);
+        if (signedIn) {
+          ex.watchAbort();
+          return signedIn.then(() => this.afterAuth(ex, route, body));
+        }
       }
-      return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log)));
+      return this.afterAuth(ex, route, body);
     } catch (error) {
       this.fail(ex, error, body);
     }
+  }
+
+  /** Validation, handler, reply; throws what it refuses (the caller turns it into the answer). */
+  private afterAuth(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
+    const definition = route.definition;
+    const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
+    if (body && route.validateBody) {
+      const validateBody = route.validateBody;
+      ex.watchAbort();
+      return body.promise.then((bytes) => {
+        const value = validated(validateBody, parseJsonObject(bytes));
+        return this.answer(ex, definition.handler(new Context(ex, query, value, this.options.log)));
+      });
+    }
+    return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log)));
   }
 
   private answer(ex: Exchange, outcome: RouteResult | Promise<RouteResult>): Promise<void> | void {

@@ -1,4 +1,6 @@
+import { pino, type Logger } from 'pino';
 import { Budget, type RateLimitSettings } from './rate-limit.js';
+import { SignInBudget } from './sign-in-budget.js';
 import { ClientIdentity } from './client-identity.js';
 import { ConnectionCap } from './connection-cap.js';
 import { PathBudget, PUBLIC_API_PATHS } from './path-budget.js';
@@ -17,6 +19,14 @@ export interface LimitsSettings {
   chatPerConnection: RateLimitSettings;
   /** Live connections (Socket.IO, any namespace or transport, and SSE) one client may hold per node. */
   liveConnectionsPerClient: number;
+  /** Wrong admin keys per client, on every node (past it: 429, the right key included). */
+  adminSignIn: RateLimitSettings;
+}
+
+export interface LimitsOptions {
+  /** Where the sign-in budget writes its lines (silent when not given). */
+  log?: Logger;
+  clock?: () => number;
 }
 
 /**
@@ -31,13 +41,16 @@ export class Limits {
   private readonly chatPerClient: Budget;
   private readonly chatPerConnection: Budget;
   readonly liveConnections: ConnectionCap;
+  /** The budget of wrong admin keys, as the admin key check calls it. */
+  readonly adminSignIn: SignInBudget;
 
-  constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }) {
+  constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }, options: LimitsOptions = {}) {
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
     this.publicApi = new PathBudget(new Budget(settings.http, counters.shared('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
     this.chatPerClient = new Budget(settings.chatPerClient, counters.shared('chat', settings.chatPerClient.windowSeconds));
     this.chatPerConnection = new Budget(settings.chatPerConnection, counters.local('chat-connection', settings.chatPerConnection.windowSeconds));
     this.liveConnections = new ConnectionCap(settings.liveConnectionsPerClient);
+    this.adminSignIn = new SignInBudget(settings.adminSignIn, counters.shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
   /**

@@ -65,6 +65,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       chatPerClient: settings.chatPerClient,
       chatPerConnection: settings.chatPerConnection,
       liveConnectionsPerClient: 20,
+      adminSignIn: { limit: 10, windowSeconds: 900 },
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
   );

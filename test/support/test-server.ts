@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createApp, type App } from '../../src/app.js';
 import { deepMerge, loadConfig } from '../../src/config/load-config.js';
 import { eventually } from './eventually.js';
@@ -27,6 +27,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Keep config/default.json's limits (100 an hour per client, 5 chat messages per 10 s). */
   realLimits?: boolean;
+  /** The app's logger (e.g. one writing into an array, to count log lines); logLevel is ignored then. */
+  log?: Logger;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function startTestServer(overrides: Overrides = {}, options: TestSe
     ...(options.realLimits ? {} : UNREACHABLE_LIMITS),
   };
   const config = loadConfig({}, deepMerge(base, overrides));
-  const app = createApp(config, { log: pino({ level: config.logLevel }), clock: options.clock });
+  const app = createApp(config, { log: options.log ?? pino({ level: config.logLevel }), clock: options.clock });
   const port = await app.listen();
   // The Redis client connects in the background (the service starts before Redis answers); a test
   // starts talking once it has, or its first request races the connection and gets a 503.
