@@ -182,7 +182,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   sse.attach(http.app, station);
 
   const pollLog = log.child({ component: 'poller' });
-  const poller = new StationPoller(createStreamReader(config.stream), station, events, pollLog);
+  const poller = new StationPoller(createStreamReader(config.stream), station, events, pollLog, clock);
   let polling: { stop(): Promise<void> } | null = null;
   const metrics = config.metrics.port === null ? null : new MetricsServer(log.child({ component: 'metrics' }));
   if (store.kind === 'redis') watchRedis(() => store.ping());
