@@ -88,6 +88,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       chatPerConnection: { limit: config.chat.socketFlood.messages, windowSeconds: config.chat.socketFlood.windowSeconds },
       liveConnectionsPerClient: config.live.maxConnectionsPerClient,
       adminSignIn: config.rateLimit.adminSignIn,
+      songRequestDelaySeconds: config.requests.delaySeconds,
     },
     {
       shared: store.counter,
@@ -139,7 +140,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     // The station's hosts are reserved too: nobody posts as (a look-alike of) the voice on air.
     reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });
-  const requests = new RequestService(store, events, config.requests, clock);
+  const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);

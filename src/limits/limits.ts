@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { AppError } from '../errors.js';
 import { Budget, type RateLimitSettings } from './rate-limit.js';
 import { SignInBudget } from './sign-in-budget.js';
 import { ClientIdentity } from './client-identity.js';
@@ -21,6 +22,8 @@ export interface LimitsSettings {
   liveConnectionsPerClient: number;
   /** Wrong admin keys per client, on every node (past it: 429, the right key included). */
   adminSignIn: RateLimitSettings;
+  /** One new song request per client this often, on every node (`requests.delaySeconds`; 0: no delay). */
+  songRequestDelaySeconds: number;
 }
 
 export interface LimitsOptions {
@@ -43,6 +46,8 @@ export class Limits {
   readonly liveConnections: ConnectionCap;
   /** The budget of wrong admin keys, as the admin key check calls it. */
   readonly adminSignIn: SignInBudget;
+  /** One song request per delay: a budget of 1 whose window is the delay (null: no delay). */
+  private readonly songRequests: Budget | null;
 
   constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }, options: LimitsOptions = {}) {
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
@@ -50,6 +55,8 @@ export class Limits {
     this.chatPerClient = new Budget(settings.chatPerClient, counters.shared('chat', settings.chatPerClient.windowSeconds));
     this.chatPerConnection = new Budget(settings.chatPerConnection, counters.local('chat-connection', settings.chatPerConnection.windowSeconds));
     this.liveConnections = new ConnectionCap(settings.liveConnectionsPerClient);
+    const delay = settings.songRequestDelaySeconds;
+    this.songRequests = delay > 0 ? new Budget({ limit: 1, windowSeconds: delay }, counters.shared('song-request', delay)) : null;
     this.adminSignIn = new SignInBudget(settings.adminSignIn, counters.shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
@@ -58,6 +65,24 @@ export class Limits {
    * throws 429. The connection is checked first: a flooding socket is stopped without touching
    * the shared counter.
    */
+  /**
+   * Claims the client's one new song request of its delay, or throws 429 with the seconds left.
+   * A claim that queued nothing (the song was already pending, or the store failed) is given back
+   * with `giveBackSongRequest`, so only a request really queued starts the delay. Claimed before
+   * queueing, on the shared counter: two requests racing from one client cannot both get in.
+   */
+  async claimSongRequest(clientKey: string): Promise<void> {
+    if (!this.songRequests) return;
+    const decision = await this.songRequests.spend(clientKey);
+    if (!decision.allowed) {
+      throw new AppError('RATE_LIMITED', { message: `You can request another song in ${decision.resetSeconds} seconds.`, retryAfterSeconds: decision.resetSeconds });
+    }
+  }
+
+  async giveBackSongRequest(clientKey: string): Promise<void> {
+    await this.songRequests?.giveBack(clientKey);
+  }
+
   async spendChatMessage(clientKey: string, connectionId?: string): Promise<void> {
     const message = 'You are sending messages too fast.';
     if (connectionId !== undefined) await this.chatPerConnection.spendOrThrow(connectionId, message);

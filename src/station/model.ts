@@ -35,9 +35,7 @@ export interface SongRequest {
 export type SubmitOutcome =
   | { kind: 'created'; request: SongRequest }
   /** The same song is already pending: the existing request, nothing queued twice. */
-  | { kind: 'duplicate'; request: SongRequest }
-  /** This requester queued something less than `delaySeconds` ago. */
-  | { kind: 'too_soon'; retryAfterSeconds: number };
+  | { kind: 'duplicate'; request: SongRequest };
 
 export interface Feedback {
   id: string;

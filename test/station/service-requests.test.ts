@@ -27,6 +27,26 @@ describe('RequestService with a fake clock', () => {
     expect((await world.requests.submit(third, 'listener-1')).created).toBe(true);
   });
 
+  it('answers a song already pending with that request even within the delay, and a duplicate does not start the delay', async () => {
+    const world = serviceWorld({ requests: { thresholdSeconds: 900, delaySeconds: 300 } });
+    const first = await world.requests.submit(amazingGrace, 'listener-1');
+    // listener-1 is within its delay, but asks for a song already pending: nothing is queued, no 429
+    expect(await world.requests.submit(amazingGrace, 'listener-1')).toEqual({ created: false, request: first.request });
+    await expect(world.requests.submit(howGreat, 'listener-1')).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 300 });
+    // listener-2 asks for the pending song first: that does not use up its delay
+    expect((await world.requests.submit(amazingGrace, 'listener-2')).created).toBe(false);
+    expect((await world.requests.submit(howGreat, 'listener-2')).created).toBe(true);
+  });
+
+  it('lets only one of several requests racing from one requester in', async () => {
+    const world = serviceWorld({ requests: { thresholdSeconds: 900, delaySeconds: 300 } });
+    const songs = ['A', 'B', 'C', 'D', 'E'].map((title) => ({ artist: 'Choir', song_title: `Race ${title}` }));
+    const outcomes = await Promise.allSettled(songs.map((song) => world.requests.submit(song, 'listener-9')));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => o.reason.code)).toEqual(Array(4).fill('RATE_LIMITED'));
+    expect(await world.requests.list('pending', 10)).toHaveLength(1);
+  });
+
   it('answers a request for a song already pending with that request, and announces only new ones', async () => {
     const world = serviceWorld();
     const first = await world.requests.submit({ ...amazingGrace, requester_name: 'Ann' }, 'listener-1');

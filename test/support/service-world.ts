@@ -66,6 +66,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       chatPerConnection: settings.chatPerConnection,
       liveConnectionsPerClient: 20,
       adminSignIn: { limit: 10, windowSeconds: 900 },
+      songRequestDelaySeconds: settings.requests.delaySeconds,
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
   );
@@ -86,7 +87,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
     clock,
     pino({ level: 'silent' }),
   );
-  const requests = new RequestService(store, live, settings.requests, clock);
+  const requests = new RequestService(store, live, settings.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
   return Object.assign(world, { store, limits, chat, station, requests, feedback, revenue });
