@@ -55,8 +55,16 @@ export function normalizeIp(address: string): string {
 export function ipv6Network(address: string, prefixLength: number): string {
   const ip = parseIpv6(address);
   if (!ip) throw new RangeError(`"${address}" is not an IPv6 address`);
-  const network = ipaddr.IPv6.networkAddressFromCIDR(`${ip.toNormalizedString().split('%', 1)[0]!}/${prefixLength}`);
-  return `${network.toRFC5952String()}/${prefixLength}`;
+  const mask = subnetMask(prefixLength);
+  const parts = new Array<number>(8);
+  for (let i = 0; i < 8; i++) parts[i] = ip.parts[i]! & mask[i]!;
+  return `${new ipaddr.IPv6(parts).toRFC5952String()}/${prefixLength}`;
+}
+
+// One mask per prefix length (a process uses one or two): ipaddr.js builds it, we keep it.
+const MASKS: number[][] = [];
+function subnetMask(prefixLength: number): readonly number[] {
+  return (MASKS[prefixLength] ??= ipaddr.IPv6.subnetMaskFromPrefixLength(prefixLength).parts);
 }
 
 function parseIpv6(address: string): ipaddr.IPv6 | null {
