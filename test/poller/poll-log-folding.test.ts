@@ -8,6 +8,7 @@ import { capturedLog } from '../support/captured-log.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { serviceWorld } from '../support/service-world.js';
 import { eventually } from '../support/eventually.js';
+import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // One log line per state change, with counts (issue 17 item 4): a stalled event loop, a poll that
@@ -148,5 +149,44 @@ describe('a stream server that hangs, through the whole app (real time)', () => 
     const pollerLines = captured.lines.filter((line) => line.component === 'poller');
     process.stdout.write(`[poll-log] ${replay.requests.length} hanging polls at 1 s ticks: ${pollerLines.length} poller log lines\n`);
     expect(pollerLines.map((line) => line.msg.split(':')[0]).sort()).toEqual(['a poll outlasted its tick', 'stream server unreachable']);
+  });
+});
+
+describe.skipIf(!redisServerInstalled())('poll elections while Redis is down (a private redis-server, killed)', () => {
+  let redis: RedisServerProcess;
+  let replay: ReplayServer;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    redis = new RedisServerProcess(await freePort());
+    await redis.start();
+    replay = await startReplayServer();
+    replay.respond((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ icestats: { source: { listenurl: 'http://127.0.0.1:8000/live', listeners: 1, title: 'A - B' } } }));
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await replay?.close();
+    await redis?.kill();
+  });
+
+  it('logs the failed elections once, however many ticks are skipped', async () => {
+    const captured = capturedLog('debug');
+    server = await startTestServer(
+      { redis: { url: redis.url, prefix: 'poll-fold:' }, stream: { enabled: true, kind: 'icecast', statusUrl: `${replay.url}/status-json.xsl`, mount: '/live', pollSeconds: 1 } },
+      { log: captured.log },
+    );
+    await eventually(async () => expect(replay.requests.length).toBeGreaterThanOrEqual(2));
+    await redis.kill();
+    // node-cron's own line for each failed election is kept at debug: count ticks by it
+    const skippedTicks = () => captured.lines.filter((line) => line.component === 'poller' && line.msg.startsWith('Run coordinator failed')).length;
+    await eventually(async () => expect(skippedTicks()).toBeGreaterThanOrEqual(5), 20_000);
+    const pollerLines = captured.lines.filter((line) => line.component === 'poller' && line.level >= 40);
+    process.stdout.write(`[poll-log] Redis down for ${skippedTicks()} ticks at 1 s polls: ${pollerLines.length} poller lines at warn or above\n`);
+    const kinds = pollerLines.map((line) => line.msg.split(':')[0]);
+    expect(kinds.filter((kind) => kind === 'poll election failed (the store did not answer)')).toHaveLength(1);
+    // the poll running when Redis went away may fail to store its state: that is said once too
+    expect(kinds.filter((kind) => kind !== 'poll election failed (the store did not answer)')).toEqual(kinds.length === 2 ? ['poll could not update the station state'] : []);
   });
 });
