@@ -1,20 +1,35 @@
-// The import rule of ARCHITECTURE.md ("imports only run downward"), checked by
-// test/system/architecture.test.ts inside `npm test`. Paths are relative to the cruise's base directory,
-// so the same rules run over src/ and over the fixture tree that proves they bite.
+// The layer order of ARCHITECTURE.md ("Layering: ports and adapters, imports only downward"), checked
+// by test/system/architecture.test.ts inside `npm test`. Paths are relative to the cruise's base
+// directory, so the same rules run over src/ and over the fixture tree that proves each one bites.
 //
-//   main.ts -> app.ts (composition root)
-//   api/ live/ poller/            the doors
-//   station/                      the domain: services, model, ports, input contract
-//   limits/                       one limits policy
-//   store/memory store/redis      implement the domain's ports
-//   http/                         the radio-agnostic uWS edge
-//   config/ errors.ts error-answer.ts validation/ redis/ net/ logger.ts   the bottom
+//   main.ts -> app.ts (-> app-backends.ts)   the composition root: may import anything
+//   api/ live/ poller/                       the doors (the web pages are served from api/web/)
+//   store/ webhooks/ payments/               adapters: implement the domain's ports, so above it
+//   station/                                 the domain
+//   limits/                                  client identity, budgets, caps
+//   http/                                    the uWS edge: only the doors (and the root) use it
+//   config/ errors.ts error-answer.ts deep-freeze.ts validation/ redis/ metrics/ net/ logger.ts
+//                                            the ground floor
+//
+// Each layer imports only itself and the layers below it (one rule per layer, so an import breaks
+// at most one), narrowed twice: http/ is for the doors alone (nothing below a door imports it), and
+// within the doors and within the adapters each folder is a room of its own (a door does not call
+// another door; an adapter does not reach into another adapter). The ground floor's modules may
+// import each other. The composition root is above every layer, so every rule keeps the others off it.
 
+const ROOT = '^src/(main|app|app-backends)[.]ts$';
 const DOORS = '^src/(api|live|poller)/';
+const ADAPTERS = '^src/(store|webhooks|payments)/';
+const DOMAIN = '^src/station/';
+const LIMITS = '^src/limits/';
 const EDGE = '^src/http/';
-const BOTTOM = '^src/(config/|errors[.]ts$|error-answer[.]ts$|validation/|redis/|net/|logger[.]ts$)';
+const GROUND_FLOOR = '^src/(config/|errors[.]ts$|error-answer[.]ts$|deep-freeze[.]ts$|validation/|redis/|metrics/|net/|logger[.]ts$)';
+const LAYERED = [ROOT, DOORS, ADAPTERS, DOMAIN, LIMITS, EDGE, GROUND_FLOOR].join('|');
 // Packages the domain must not know: the HTTP server, the socket server, Redis, the scheduler.
 const INFRASTRUCTURE_PACKAGES = '(^|/)node_modules/(uWebSockets[.]js|socket[.]io|@socket[.]io/[^/]+|redis|@redis/[^/]+|node-cron)/';
+
+/** What a layer may import besides itself: the layers below it (a dependency-cruiser pathNot). */
+const below = (...layers) => layers.join('|');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,46 +49,60 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     {
-      name: 'lower-layers-not-to-doors-or-edge',
-      comment: 'store/, config/ and limits/ sit below the doors and know nothing of HTTP, sockets or the poller.',
+      name: 'every-module-in-a-layer',
+      comment: 'A module outside every layer is outside the rule: name its layer here (and in ARCHITECTURE.md) first.',
       severity: 'error',
-      from: { path: '^src/(store|config|limits)/' },
-      to: { path: `${DOORS}|${EDGE}` },
+      from: {},
+      to: { path: '^src/', pathNot: LAYERED },
     },
     {
-      name: 'live-and-poller-not-to-http-or-api',
-      comment: 'The socket door and the poller reach the domain directly, never through the REST door or the uWS edge.',
+      name: 'doors-only-downward',
+      comment: 'A door uses the adapters, the domain, limits/, http/ and the ground floor; never another door.',
       severity: 'error',
-      from: { path: '^src/(live|poller)/' },
-      to: { path: `^src/(http|api)/` },
+      from: { path: DOORS },
+      to: { path: LAYERED, pathNot: below('^src/$1/', ADAPTERS, DOMAIN, LIMITS, EDGE, GROUND_FLOOR) },
     },
     {
-      name: 'domain-not-to-doors-edge-or-store',
-      comment: 'The domain owns its ports; the doors call it, and the stores implement its ports and are injected.',
+      name: 'adapters-only-downward',
+      comment: "An adapter implements the domain's ports: it knows the domain, limits/ and the ground floor; no door, no http/, no other adapter.",
       severity: 'error',
-      from: { path: '^src/station/' },
-      to: { path: `${DOORS}|${EDGE}|^src/store/|^src/redis/` },
+      from: { path: ADAPTERS },
+      to: { path: LAYERED, pathNot: below('^src/$1/', DOMAIN, LIMITS, GROUND_FLOOR) },
+    },
+    {
+      name: 'domain-only-downward',
+      comment: 'The domain owns its ports: it uses limits/ and the ground floor; the doors call it and the adapters are injected.',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: LAYERED, pathNot: below(DOMAIN, LIMITS, GROUND_FLOOR) },
     },
     {
       name: 'domain-not-to-infrastructure',
-      comment: 'The domain never imports uWS, Socket.IO, Redis or node-cron (types included).',
+      comment: 'The domain never imports uWS, Socket.IO, Redis (nor our Redis connections) or node-cron, types included.',
       severity: 'error',
-      from: { path: '^src/station/' },
-      to: { path: INFRASTRUCTURE_PACKAGES },
+      from: { path: DOMAIN },
+      to: { path: `${INFRASTRUCTURE_PACKAGES}|^src/redis/` },
     },
     {
-      name: 'bottom-only-to-bottom',
-      comment: 'config/, errors.ts, error-answer.ts, validation/, redis/, net/ and logger.ts import only each other.',
+      name: 'limits-only-downward',
+      comment: 'limits/ sits under the domain and beside no door: it uses only the ground floor (not even http/).',
       severity: 'error',
-      from: { path: BOTTOM },
-      to: { path: '^src/', pathNot: BOTTOM },
+      from: { path: LIMITS },
+      to: { path: LAYERED, pathNot: below(LIMITS, GROUND_FLOOR) },
     },
     {
-      name: 'composition-root-on-top',
-      comment: 'Only main.ts may import app.ts, and nothing imports main.ts.',
+      name: 'http-only-to-ground-floor',
+      comment: 'http/ is the radio-agnostic edge: it knows the ground floor only, never limits/, the domain or a door.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/main[.]ts$' },
-      to: { path: '^src/(app|main)[.]ts$' },
+      from: { path: EDGE },
+      to: { path: LAYERED, pathNot: below(EDGE, GROUND_FLOOR) },
+    },
+    {
+      name: 'ground-floor-only-to-ground-floor',
+      comment: 'config/, errors.ts, error-answer.ts, deep-freeze.ts, validation/, redis/, metrics/, net/ and logger.ts import only each other.',
+      severity: 'error',
+      from: { path: GROUND_FLOOR },
+      to: { path: LAYERED, pathNot: GROUND_FLOOR },
     },
   ],
   options: {

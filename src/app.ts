@@ -27,10 +27,11 @@ import { Limits } from './limits/limits.js';
 import { LiveBroadcaster } from './live/live-broadcaster.js';
 import { serveLiveClients } from './live/live-clients.js';
 import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
-import { StripeProvider } from './payments/stripe-provider.js';
 import { SseFeed } from './live/sse-feed.js';
-import { observeRequest, watchRedis } from './metrics/metrics.js';
+import { Metrics } from './metrics/metrics.js';
 import { MetricsServer } from './metrics/metrics-server.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
+import { createPaymentProvider } from './payments/payments-from-config.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
@@ -54,6 +55,8 @@ export interface AppOptions {
   store?: Store;
   /** With `store`: the Socket.IO adapter joining this node to others. */
   liveRelay?: Backends['liveRelay'];
+  /** A payment provider instead of the one config names (null: none, plan creation answers 503). */
+  payments?: PaymentProvider | null;
 }
 
 export interface App {
@@ -78,6 +81,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const clock = options.clock ?? systemClock;
   const backends: Backends = options.store ? { store: options.store, liveRelay: options.liveRelay, close: async () => undefined } : createBackends(config, log, clock);
   const { store } = backends;
+  // This app's own registry: another app in the same process counts apart (ARCHITECTURE.md).
+  const metrics = new Metrics({ clock, processMetrics: config.metrics.port !== null });
 
   const limits = new Limits(
     {
@@ -117,7 +122,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     eventLog: store.liveEvents,
     log: log.child({ component: 'sse' }),
   });
-  const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, sse);
+  const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, sse, metrics);
   // Webhooks hear every domain event the live clients hear (docs/webhooks.md).
   const webhooks = createWebhookDispatcher(config, log.child({ component: 'webhooks' }));
   const events = allLiveHubs(live, webhooks);
@@ -127,6 +132,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     { ...config.station },
     { pollSeconds: config.stream.pollSeconds, recentlyPlayedSeconds: config.requests.thresholdSeconds },
     clock,
+    events,
     log.child({ component: 'station' }),
   );
   const chat = new ChatService({
@@ -144,7 +150,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
-  const payments = config.stripeSecretKey ? new StripeProvider({ secretKey: config.stripeSecretKey, ...config.payments.stripe }) : null;
+  const payments = options.payments !== undefined ? options.payments : createPaymentProvider(config);
 
   const http: HttpServer = new HttpServer({
     routes: [
@@ -175,18 +181,18 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).
     ...(config.metrics.port === null
       ? {}
-      : { onRequestFinished: (ex: Exchange, status: number) => observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
+      : { onRequestFinished: (ex: Exchange, status: number) => metrics.observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
   });
-  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }) });
+  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics });
   attachLiveServer(io, http.app, gate);
   live.fanout.attach(http.app);
   sse.attach(http.app, station);
 
   const pollLog = log.child({ component: 'poller' });
-  const poller = new StationPoller(createStreamReader(config.stream), station, events, pollLog, clock);
+  const poller = new StationPoller(createStreamReader(config.stream, clock), station, pollLog, metrics, clock);
   let polling: { stop(): Promise<void> } | null = null;
-  const metrics = config.metrics.port === null ? null : new MetricsServer(log.child({ component: 'metrics' }));
-  if (store.kind === 'redis') watchRedis(() => store.ping());
+  const metricsServer = config.metrics.port === null ? null : new MetricsServer(metrics, log.child({ component: 'metrics' }));
+  if (store.kind === 'redis') metrics.watchRedis(() => store.ping());
 
   return {
     config,
@@ -196,10 +202,10 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     http,
     sse,
     poller,
-    metrics,
+    metrics: metricsServer,
     listen: async () => {
       const port = await http.listen(config.server.host, config.server.port);
-      if (metrics && config.metrics.port !== null) log.info({ port: await metrics.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');
+      if (metricsServer && config.metrics.port !== null) log.info({ port: await metricsServer.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');
       if (config.stream.enabled) {
         polling = schedulePolling(poller, { pollSeconds: config.stream.pollSeconds, store, log: pollLog });
       }
@@ -215,7 +221,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       await webhooks.close();
       await http.close(config.server.shutdownGraceMs);
       await backends.close();
-      await metrics?.close();
+      await metricsServer?.close();
     },
   };
 }

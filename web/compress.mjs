@@ -1,28 +1,19 @@
 // Precompresses the built site: x.js → x.js.br and x.js.gz next to it (the server sends the
-// smallest the browser accepts), and prints the listener page's size for the README.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+// smallest the browser accepts), and prints the listener page's size for the README. How to
+// compress is the server's own helper (src/http/precompress.ts), compiled by `tsc` before this runs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compressBody, isCompressible, listFiles } from '../dist/http/precompress.js';
 
 const root = join(import.meta.dirname, '../dist/web');
-const compressible = /\.(js|css|html|svg|json|txt)$/;
-const files = [];
-const walk = (dir) => {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) walk(full);
-    else if (compressible.test(name)) files.push(full);
-  }
-};
-walk(root);
 const sizes = new Map();
-for (const file of files) {
+for (const path of listFiles(root).filter(isCompressible)) {
+  const file = join(root, path);
   const body = readFileSync(file);
-  const gz = gzipSync(body, { level: 9 });
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-  writeFileSync(`${file}.gz`, gz);
+  const { br, gzip } = compressBody(body);
+  writeFileSync(`${file}.gz`, gzip);
   writeFileSync(`${file}.br`, br);
-  sizes.set(relative(root, file), { raw: body.length, gzip: gz.length, br: br.length });
+  sizes.set(path, { raw: body.length, gzip: gzip.length, br: br.length });
 }
 
 // What the listener page loads: index.html and everything it references, transitively.

@@ -1,8 +1,9 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../config/schema.js';
+import type { WebhookEventType } from '../config/schema.js';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
+import { EVENT_CATALOG, SOCKET_EVENTS, SSE_EVENTS, WEBHOOK_TYPES, type EventName } from '../station/event-catalog.js';
 import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
-import { ChatListSchema, ChatMessageSchema, ErrorEnvelopeSchema, ListenersSchema, NowPlayingSchema, SongRequestSchema, StatusSchema } from './response-schemas.js';
+import { ChatListSchema, ChatMessageSchema, ErrorEnvelopeSchema } from './response-schemas.js';
 
 export const ASYNCAPI_PATH = '/api/asyncapi.json';
 /** The SSE feed's path (API.md "Live"); served by the live door. */
@@ -10,18 +11,6 @@ export const SSE_PATH = '/api/live/events';
 
 const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-
-/** What the hub pushes, to Socket.IO clients of /live and to SSE readers alike: event name → payload. */
-const LIVE_EVENTS: Array<{ event: string; name: string; payload: TSchema; summary: string; sse: 'always' | 'asked' | 'never' }> = [
-  { event: 'nowplaying', name: 'nowPlaying', payload: NowPlayingSchema, summary: 'Now playing: on connect, on every song change and when the station goes on or off air', sse: 'always' },
-  { event: 'listeners', name: 'listeners', payload: ListenersSchema, summary: 'The listener count or the peak of the day changed', sse: 'always' },
-  { event: 'status', name: 'status', payload: StatusSchema, summary: 'The station went on or off air (the `data` of GET /api/mobile/status)', sse: 'always' },
-  { event: 'request:new', name: 'requestNew', payload: SongRequestSchema, summary: 'A song request was queued', sse: 'always' },
-  { event: 'request:played', name: 'requestPlayed', payload: SongRequestSchema, summary: 'A pending request started playing', sse: 'never' },
-  { event: 'request:updated', name: 'requestUpdated', payload: SongRequestSchema, summary: 'A request left the queue: played (on air, or marked by staff) or rejected', sse: 'never' },
-  { event: 'chat:message', name: 'chatMessage', payload: ChatMessageSchema, summary: 'A chat message was posted (REST or socket)', sse: 'asked' },
-  { event: 'chat:deleted', name: 'chatDeleted', payload: Type.Object({ id: Type.String() }), summary: 'An administrator deleted a chat message', sse: 'asked' },
-];
 
 // Socket.IO acks answer in the REST envelope: `{success: true, data}` or the error envelope.
 const ack = (data: TSchema) => Type.Union([Type.Object({ success: Type.Literal(true), data }), ErrorEnvelopeSchema]);
@@ -31,17 +20,12 @@ const ChatHistoryOptions = Type.Object({
   limit: ChatHistoryQuery.properties.limit,
 });
 
-const WEBHOOK_DATA: Record<WebhookEventType, { payload: TSchema; summary: string }> = {
-  'song.changed': { payload: NowPlayingSchema, summary: 'A new song started: now playing' },
-  'station.online': { payload: StatusSchema, summary: 'The station went on air: its status' },
-  'station.offline': { payload: StatusSchema, summary: 'The station went off air: its status' },
-  'request.queued': { payload: SongRequestSchema, summary: 'A song request was queued' },
-  'request.played': { payload: SongRequestSchema, summary: 'A pending song request started playing' },
-};
+const WEBHOOKS = new Map(WEBHOOK_TYPES.map((webhook) => [webhook.type, webhook]));
 
-/** The body of a webhook of `type` (Standard Webhooks shape), as the dispatcher sends it. */
+/** The body of a webhook of `type` (Standard Webhooks shape), as the dispatcher sends it: its `data` is the payload of the event it comes from. */
 export function webhookPayloadSchema(type: WebhookEventType): TSchema {
-  return Type.Object({ type: Type.Literal(type), timestamp: Type.String({ format: 'date-time' }), data: WEBHOOK_DATA[type].payload }, { additionalProperties: false });
+  const data = EVENT_CATALOG[WEBHOOKS.get(type)!.event].payload;
+  return Type.Object({ type: Type.Literal(type), timestamp: Type.String({ format: 'date-time' }), data }, { additionalProperties: false });
 }
 
 const WebhookHeaders = Type.Object({
@@ -59,9 +43,12 @@ const messageName = (type: string) => type.replace(/[.:](\w)/g, (_, c: string) =
 export function buildAsyncApiDocument(info: { title: string; version: string; host: string }) {
   const schemas: Record<string, unknown> = { Error: plain(ErrorEnvelopeSchema) };
   const messages: Record<string, unknown> = {};
-  for (const live of LIVE_EVENTS) {
-    schemas[live.name] = plain(live.payload);
-    messages[live.name] = { name: live.event, title: live.event, summary: live.summary, payload: ref('schemas', live.name) };
+  // The live events (Socket.IO and SSE) and the webhooks, as the event catalog says.
+  const liveEvents = [...new Set<EventName>([...SOCKET_EVENTS, ...SSE_EVENTS])];
+  for (const event of liveEvents) {
+    const { documentName, payload, summary } = EVENT_CATALOG[event];
+    schemas[documentName] = plain(payload);
+    messages[documentName] = { name: event, title: event, summary, payload: ref('schemas', documentName) };
   }
   schemas.chatSend = plain(ChatPostBody);
   schemas.chatSendAck = plain(ack(ChatMessageSchema));
@@ -76,16 +63,16 @@ export function buildAsyncApiDocument(info: { title: string; version: string; ho
   messages.chatHistory = { name: 'chat:history', summary: 'Messages since a time, to fill a gap after reconnecting; needs an ack callback', payload: ref('schemas', 'chatHistory') };
   messages.chatHistoryAck = { name: 'chat:history ack', summary: 'The messages, oldest first', payload: ref('schemas', 'chatHistoryAck') };
   schemas.webhookHeaders = plain(WebhookHeaders);
-  for (const type of WEBHOOK_EVENT_TYPES) {
+  for (const { type, summary } of WEBHOOK_TYPES) {
     const name = `webhook${messageName(`.${type}`)}`;
     schemas[name] = plain(webhookPayloadSchema(type));
-    messages[name] = { name: type, summary: WEBHOOK_DATA[type].summary, headers: ref('schemas', 'webhookHeaders'), payload: ref('schemas', name) };
+    messages[name] = { name: type, summary, headers: ref('schemas', 'webhookHeaders'), payload: ref('schemas', name) };
   }
 
   const pick = (names: string[]) => Object.fromEntries(names.map((n) => [n, ref('messages', n)]));
-  const liveNames = LIVE_EVENTS.map((l) => l.name);
-  const sseNames = LIVE_EVENTS.filter((l) => l.sse !== 'never').map((l) => l.name);
-  const webhookNames = WEBHOOK_EVENT_TYPES.map((t) => `webhook${messageName(`.${t}`)}`);
+  const liveNames = SOCKET_EVENTS.map((event) => EVENT_CATALOG[event].documentName);
+  const sseNames = SSE_EVENTS.map((event) => EVENT_CATALOG[event].documentName);
+  const webhookNames = WEBHOOK_TYPES.map(({ type }) => `webhook${messageName(`.${type}`)}`);
   const channelMessages = (channel: string, names: string[]) => names.map((n) => ({ $ref: `#/channels/${channel}/messages/${n}` }));
 
   return {

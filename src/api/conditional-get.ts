@@ -1,5 +1,13 @@
 import type { RouteResult } from '../http/route.js';
-import type { PreparedBody } from './prepared-response.js';
+
+/** A serialised answer with its validator and caching headers, built once and shared (prepared-response.ts). */
+export interface PreparedBody {
+  body: Buffer;
+  /** Strong ETag: a hash of exactly these bytes. */
+  etag: string;
+  /** ETag and Cache-Control, one object per body rather than per request. */
+  headers: Record<string, string>;
+}
 
 /** The request header a cacheable route reads (declare it on the route, the edge copies only those). */
 export const CONDITIONAL_GET_HEADERS = ['if-none-match'] as const;

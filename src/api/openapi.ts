@@ -1,8 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
 import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
-import { ASYNCAPI_PATH } from './asyncapi.js';
-import { SSE_PATH } from '../live/sse-feed.js';
+// The SSE feed's path as the AsyncAPI document names it: a door does not import another door (live/).
+import { ASYNCAPI_PATH, SSE_PATH } from './asyncapi.js';
 import { ErrorEnvelopeSchema } from './response-schemas.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';

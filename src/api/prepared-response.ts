@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-
-/** A serialised answer with its validator and caching headers, built once and shared. */
-export interface PreparedBody {
-  body: Buffer;
-  /** Strong ETag: a hash of exactly these bytes. */
-  etag: string;
-  /** ETag and Cache-Control, one object per body rather than per request. */
-  headers: Record<string, string>;
-}
+import type { RequestContext, RouteResult } from '../http/route.js';
+import { toUnixSeconds, type Clock } from '../station/clock.js';
+import type { StationState } from '../station/model.js';
+import type { StationService } from '../station/station-service.js';
+import { conditionalAnswer, STATION_STATE_CACHE, type PreparedBody } from './conditional-get.js';
 
 /** A strong entity tag for `body` (RFC 9110 8.8.3): the same bytes, the same tag, on every node. */
 export function etagOf(body: Buffer): string {
@@ -21,23 +17,46 @@ export function prepareBody(body: Buffer, cacheControl: string): PreparedBody {
 }
 
 /**
- * The serialised answer for one state and one second. Status, stats and now playing depend only
- * on the polled state (new every few seconds) and the current second (uptime, timestamp,
- * elapsed), so thousands of polling apps cost one JSON.stringify (and one hash) a second, not one each.
+ * One route's answer for one state and one second. Status, stats and now playing depend only on
+ * the polled state (new every few seconds) and the current second (uptime, timestamp, elapsed),
+ * so thousands of polling apps cost one JSON.stringify (and one hash) a second, not one each.
  */
 export class PreparedResponse {
   private state: object | null = null;
   private second = -1;
   private prepared: PreparedBody | null = null;
 
-  constructor(private readonly cacheControl: string) {}
+  constructor(
+    private readonly cacheControl: string,
+    private readonly clock: Clock,
+  ) {}
 
-  get(state: object, second: number, build: () => Buffer): PreparedBody {
+  /** The body for `state` now (built at most once per state and second), or 304 when the client has these bytes. */
+  answer(ifNoneMatch: string | undefined, state: object, build: (second: number) => Buffer): RouteResult {
+    const second = toUnixSeconds(this.clock());
     if (state !== this.state || second !== this.second || !this.prepared) {
-      this.prepared = prepareBody(build(), this.cacheControl);
+      this.prepared = prepareBody(build(second), this.cacheControl);
       this.state = state;
       this.second = second;
     }
-    return this.prepared;
+    return conditionalAnswer(ifNoneMatch, this.prepared);
   }
+}
+
+/**
+ * A GET handler answering from the station state with a prepared body (one per state and second)
+ * or 304. Synchronous when the state is at hand: the edge then answers inside the uWS callback.
+ */
+export function stationStateHandler(
+  station: StationService,
+  clock: Clock,
+  render: (state: StationState, second: number) => Buffer,
+): (ctx: RequestContext) => RouteResult | Promise<RouteResult> {
+  const prepared = new PreparedResponse(STATION_STATE_CACHE, clock);
+  return (ctx) => {
+    const ifNoneMatch = ctx.headers['if-none-match'];
+    const answer = (state: StationState) => prepared.answer(ifNoneMatch, state, (second) => render(state, second));
+    const state = station.peek();
+    return state ? answer(state) : station.state().then(answer);
+  };
 }

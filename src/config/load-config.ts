@@ -5,6 +5,7 @@ import { ENV_OVERRIDES } from './env-overrides.js';
 import { compileBodyValidator } from '../validation/schema-validator.js';
 import { parseAddressList } from '../net/ip-address.js';
 import { streamSourcesProblem } from './stream-sources.js';
+import { deepFreeze } from '../deep-freeze.js';
 
 /** A setting that cannot work; the message always names the key (or variable) at fault. */
 export class ConfigError extends Error {
@@ -81,14 +82,6 @@ function checkSemantics(config: Config): void {
   }
   const sources = streamSourcesProblem(config.stream);
   if (sources) throw new ConfigError(`config: ${sources}`);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /**

@@ -1,76 +1,76 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 
 // Every setting of the service. `config/default.json` fills each key, a RADIO_CONFIG file
 // may override any of them, and the environment overrides the few listed in env-overrides.ts.
 
-const HhMm = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'local time HH:MM' });
+// Every key carries a `description`: docs/configuration.md's table is generated from them
+// (`npm run docs:config`), and test/config/config-table.test.ts fails while it differs.
+const HhMm = (description: string) => Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description });
 const Weekday = Type.Union(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => Type.Literal(d)));
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description });
+
+// What a weekly show and a one-off event both have.
+const ProgrammeFields = {
+  id: Id('unique id (letters, digits, `_`, `-`)'),
+  title: Type.String({ minLength: 1, maxLength: 200, description: 'title shown in the schedule' }),
+  host: Type.Optional(Type.String({ maxLength: 200, description: 'who presents it (reserved as a chat nickname)' })),
+  description: Type.Optional(Type.String({ maxLength: 2000, description: 'a line or two about it' })),
+};
 
 export const WeeklyShowSchema = Type.Object(
   {
-    id: Id,
-    title: Type.String({ minLength: 1, maxLength: 200 }),
-    host: Type.Optional(Type.String({ maxLength: 200 })),
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
-    days: Type.Array(Weekday, { minItems: 1, maxItems: 7, uniqueItems: true }),
-    start: HhMm,
-    end: HhMm,
+    ...ProgrammeFields,
+    days: Type.Array(Weekday, { minItems: 1, maxItems: 7, uniqueItems: true, description: 'the weekdays it airs' }),
+    start: HhMm('start, local time HH:MM'),
+    end: HhMm('end, local time HH:MM (earlier than start: it ends the next day)'),
   },
   { additionalProperties: false },
 );
 
 export const OneOffEventSchema = Type.Object(
   {
-    id: Id,
-    title: Type.String({ minLength: 1, maxLength: 200 }),
-    host: Type.Optional(Type.String({ maxLength: 200 })),
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
-    start: Type.String({ format: 'date-time' }),
-    end: Type.String({ format: 'date-time' }),
+    ...ProgrammeFields,
+    start: Type.String({ format: 'date-time', description: 'start, an ISO 8601 date-time with offset' }),
+    end: Type.String({ format: 'date-time', description: 'end, an ISO 8601 date-time with offset' }),
   },
   { additionalProperties: false },
 );
 
 export const PlaylistSchema = Type.Object(
   {
-    id: Id,
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
-    genre: Type.Optional(Type.String({ maxLength: 100 })),
-    song_count: Type.Optional(Type.Integer({ minimum: 0 })),
-    url: Type.Optional(Type.String({ format: 'uri' })),
+    id: Id('unique id (letters, digits, `_`, `-`)'),
+    name: Type.String({ minLength: 1, maxLength: 200, description: 'name shown to listeners' }),
+    description: Type.Optional(Type.String({ maxLength: 2000, description: 'a line or two about it' })),
+    genre: Type.Optional(Type.String({ maxLength: 100, description: 'its genre' })),
+    song_count: Type.Optional(Type.Integer({ minimum: 0, description: 'how many songs it holds' })),
+    url: Type.Optional(Type.String({ format: 'uri', description: 'where to hear or see it' })),
   },
   { additionalProperties: false },
 );
 
-const PositiveInt = (max: number) => Type.Integer({ minimum: 1, maximum: max });
+const PositiveInt = (max: number, description: string) => Type.Integer({ minimum: 1, maximum: max, description });
 
-const StreamKind = Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1')]);
-/** SHOUTcast DNAS v2 stream id (`sid`). */
-const StreamId = Type.Integer({ minimum: 1, maximum: 1000 });
-/** The stream server's admin login, for its listener lists (unique listeners, session lengths). */
+const StreamKind = Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1')], {
+  description: 'the stream server: Icecast `status-json.xsl`, SHOUTcast v2 JSON stats, or SHOUTcast `7.html`',
+});
+const StreamId = Type.Integer({ minimum: 1, maximum: 1000, description: "SHOUTcast stream id (`sid`); default the URL's `?sid=`, else 1" });
 const AdminCredentialsSchema = Type.Object(
   {
-    user: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'default "admin"' })),
-    password: Type.String({ minLength: 1, maxLength: 256 }),
+    user: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'admin user name; default `admin`' })),
+    password: Type.String({ minLength: 1, maxLength: 256, description: 'admin password (keep the config file private)' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: "the stream server's admin login, to read its listener lists (unique listeners, listening time)" },
 );
 
-/** One mount or stream the station is heard on: its own server, a second mount, a relay. */
 export const StreamSourceSchema = Type.Object(
   {
-    /** For logs and per-source health; default "<statusUrl> <mount or sid>". */
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'for logs and per-source health; default `<statusUrl> <mount or sid>`' })),
     kind: StreamKind,
-    statusUrl: Type.String({ format: 'uri' }),
-    /** Icecast: the mount, e.g. "/live.mp3". */
-    mount: Type.Optional(Type.String({ pattern: '^/' })),
+    statusUrl: Type.String({ format: 'uri', description: "the server's status page" }),
+    mount: Type.Optional(Type.String({ pattern: '^/', description: 'Icecast: the mount, e.g. `/live.mp3` (required there)' })),
     streamId: Type.Optional(StreamId),
     admin: Type.Optional(AdminCredentialsSchema),
-    /** Now playing, quality and uptime come from the primary (at most one; default the first). */
-    primary: Type.Optional(Type.Boolean()),
+    primary: Type.Optional(Type.Boolean({ description: 'now playing, quality and uptime come from the primary (at most one; default the first)' })),
   },
   { additionalProperties: false },
 );
@@ -80,178 +80,142 @@ export const WEBHOOK_EVENT_TYPES = ['song.changed', 'station.online', 'station.o
 
 export const WebhookEndpointSchema = Type.Object(
   {
-    url: Type.String({ format: 'uri', pattern: '^https?://' }),
-    events: Type.Array(Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t))), { minItems: 1, uniqueItems: true }),
-    /** Standard Webhooks secret: `whsec_` and the base64 key the receiver verifies with. */
-    secret: Type.String({ pattern: '^whsec_[A-Za-z0-9+/]{22,}={0,2}$' }),
-    /** `discord`: a Discord channel webhook (a `content` message instead of the event JSON). */
-    format: Type.Optional(Type.Literal('discord')),
+    url: Type.String({ format: 'uri', pattern: '^https?://', description: 'where deliveries are POSTed (http or https)' }),
+    events: Type.Array(Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t))), { minItems: 1, uniqueItems: true, description: 'the event types it receives' }),
+    secret: Type.String({ pattern: '^whsec_[A-Za-z0-9+/]{22,}={0,2}$', description: 'Standard Webhooks secret: `whsec_` and the base64 key the receiver verifies with' }),
+    format: Type.Optional(Type.Literal('discord', { description: '`discord`: a Discord channel webhook (a `content` message instead of the event JSON)' })),
   },
   { additionalProperties: false },
 );
 
+const Section = <T extends TProperties>(description: string, properties: T) => Type.Object(properties, { additionalProperties: false, description });
+
 export const ConfigSchema = Type.Object(
   {
-    server: Type.Object(
-      {
-        host: Type.String({ minLength: 1 }),
-        port: Type.Integer({ minimum: 0, maximum: 65535 }),
-        bodyLimitBytes: PositiveInt(1024 * 1024),
-        corsOrigins: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
-        shutdownGraceMs: Type.Integer({ minimum: 0, maximum: 120_000 }),
-      },
-      { additionalProperties: false },
+    server: Section('the HTTP listener', {
+      host: Type.String({ minLength: 1, description: 'listen address' }),
+      port: Type.Integer({ minimum: 0, maximum: 65535, description: 'HTTP port (`0` picks a free one)' }),
+      bodyLimitBytes: PositiveInt(1024 * 1024, 'largest request body; a larger one is refused with 413'),
+      corsOrigins: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: 'origins allowed to call the API from a browser (`*`: any)' }),
+      shutdownGraceMs: Type.Integer({ minimum: 0, maximum: 120_000, description: 'on SIGTERM, how long requests in flight may finish before the process exits anyway' }),
+    }),
+    station: Section('the station as listeners see it', {
+      name: Type.String({ minLength: 1, description: 'station name (pages, API documents, webhooks)' }),
+      genre: Type.String({ description: 'genre announced in the status' }),
+      websiteUrl: Type.String({ format: 'uri', description: "the station's website" }),
+      streamUrl: Type.String({ format: 'uri', description: 'the address listeners play (`stream_url` in the status)' }),
+      timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. `America/Chicago`; the schedule and "today" are in it' }),
+      language: Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'language of the listener page, console and widgets (`web/src/i18n/<language>.ts`)' }),
+    }),
+    stream: Section('the stream server to poll ([polling.md](polling.md))', {
+      // One source in these keys; `sources`, when not empty, replaces them (see stream-sources.ts).
+      kind: StreamKind,
+      statusUrl: Type.String({ format: 'uri', description: "the server's status page" }),
+      mount: Type.String({ description: 'Icecast: the mount to read, e.g. `/live.mp3`' }),
+      streamId: Type.Optional(StreamId),
+      admin: Type.Optional(AdminCredentialsSchema),
+      sources: Type.Optional(
+        Type.Array(StreamSourceSchema, {
+          maxItems: 32,
+          description: 'several mounts, servers or relays; when not empty it replaces the single-source keys above ([polling.md](polling.md#sources))',
+        }),
+      ),
+      // A divisor of 60, so polls fall evenly on the clock (node-cron "*/N" in the seconds field)
+      // and every node computes the same tick times.
+      pollSeconds: Type.Union(
+        [1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60].map((n) => Type.Literal(n)),
+        { description: 'seconds between polls (a divisor of 60, so every node agrees on the ticks)' },
+      ),
+      enabled: Type.Boolean({ description: 'off: no polling at all (a station without a stream server, or tests that seed the state)' }),
+    }),
+    redis: Section('shared state; without `url` everything lives in this process', {
+      url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], { description: '`redis://…` or `rediss://…`; null: the in-memory store, one process' }),
+      prefix: Type.String({ maxLength: 64, description: 'prefix of every Redis key (several stations or test runs per Redis)' }),
+      commandTimeoutMs: Type.Integer({ minimum: 10, maximum: 60_000, description: 'a Redis command unanswered this long fails (503), so a hung Redis never stalls requests' }),
+    }),
+    rateLimit: Section('request budgets per client ([limits.md](limits.md))', {
+      mobile: Section('the public API budget: `/api/mobile/*` and the song request `.php`, shared by every node', {
+        limit: PositiveInt(1_000_000_000, 'requests per window'),
+        windowSeconds: PositiveInt(86_400 * 7, 'window length in seconds'),
+      }),
+      chat: Section('chat messages per client, through REST and sockets together, shared by every node', {
+        limit: PositiveInt(1_000_000, 'messages per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
+      adminSignIn: Section('wrong admin keys per client, shared by every node; past it every admin request of that client is 429 until the window ends, the right key included', {
+        limit: PositiveInt(1_000_000, 'wrong keys per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
+      ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
+      maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000, description: 'clients each in-memory counter tracks at most; the oldest window gives way' }),
+    }),
+    trustProxy: Type.Array(Type.String({ minLength: 1 }), { description: 'proxy addresses or CIDRs whose `X-Forwarded-For` is believed' }),
+    chat: Section('the chat and its moderation', {
+      historySize: PositiveInt(1_000_000, 'messages kept (older ones roll off)'),
+      links: Type.Union([Type.Literal('block'), Type.Literal('allow')], { description: "`block` refuses messages with links (a family station's default); `allow` lets them through" }),
+      blockedWords: Type.Array(Type.String({ minLength: 2, maxLength: 64 }), { description: 'words refused on top of the built-in English profanity list' }),
+      allowedWords: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { description: 'words never refused even if the list would catch them (e.g. place names)' }),
+      repeatWindowSeconds: Type.Integer({ minimum: 0, maximum: 86_400, description: 'the same message from the same sender within this window is refused' }),
+      reservedNicknames: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+        maxItems: 1000,
+        description: "nobody may post as these (nor as a look-alike); the schedule's hosts are added to them",
+      }),
+      socketFlood: Section('chat messages one socket connection may send', {
+        messages: PositiveInt(10_000, 'messages per window'),
+        windowSeconds: PositiveInt(3600, 'window length in seconds'),
+      }),
+    }),
+    live: Section('live events: Socket.IO `/live` and the SSE feed ([live.md](live.md))', {
+      maxConnectionsPerClient: PositiveInt(100_000, 'live connections (Socket.IO and SSE) one client may hold on one node'),
+      maxHttpBufferSize: PositiveInt(1024 * 1024, 'largest socket message in bytes; a larger one closes that connection'),
+      transports: Type.Array(Type.Union([Type.Literal('websocket'), Type.Literal('polling')]), { minItems: 1, uniqueItems: true, description: 'Socket.IO transports offered' }),
+      sse: Section('the SSE feed `/api/live/events` (its connections count against `maxConnectionsPerClient` too)', {
+        heartbeatSeconds: PositiveInt(3600, 'a comment this often keeps proxies from closing a quiet stream'),
+        historySize: PositiveInt(100_000, 'events kept (in Redis with several nodes) for clients resuming with Last-Event-ID'),
+        maxBufferedBytes: Type.Integer({ minimum: 4096, maximum: 64 * 1024 * 1024, description: 'a client whose unsent data exceeds this is dropped (it reconnects and resumes)' }),
+        retryMs: Type.Integer({ minimum: 100, maximum: 600_000, description: 'the reconnection delay told to clients' }),
+      }),
+    }),
+    requests: Section('song requests', {
+      thresholdSeconds: Type.Integer({ minimum: 0, maximum: 86_400 * 7, description: 'a song played within this window cannot be requested (409)' }),
+      delaySeconds: Type.Integer({ minimum: 0, maximum: 86_400, description: 'one request per client per this many seconds' }),
+      historySize: PositiveInt(1_000_000, 'requests kept (older ones roll off)'),
+    }),
+    feedback: Section('listener feedback', { historySize: PositiveInt(1_000_000, 'feedback kept (older ones roll off)') }),
+    payments: Section('the payment provider', {
+      stripe: Section('where the Stripe SDK sends its requests (tests point it at a local server); unset: Stripe itself', {
+        host: Type.Optional(Type.String({ description: 'API host' })),
+        port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'API port' })),
+        protocol: Type.Optional(Type.Union([Type.Literal('http'), Type.Literal('https')], { description: 'API protocol' })),
+      }),
+    }),
+    metrics: Section('Prometheus metrics, apart from the public port ([operations.md](operations.md))', {
+      port: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()], { description: 'port of `GET /metrics`; null: no metrics listener' }),
+      host: Type.String({ minLength: 1, description: 'its listen address (`0.0.0.0` in a container network)' }),
+    }),
+    adminApiKey: Type.Union([Type.String({ minLength: 16 }), Type.Null()], {
+      description: 'admin Bearer key (16+ characters) for the admin endpoints and the console; null: administration is switched off (503)',
+    }),
+    stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Stripe secret key; null: plan creation answers 503' }),
+    logLevel: Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+      { description: 'log level; request lines are logged at `debug`' },
     ),
-    station: Type.Object(
-      {
-        name: Type.String({ minLength: 1 }),
-        genre: Type.String(),
-        websiteUrl: Type.String({ format: 'uri' }),
-        streamUrl: Type.String({ format: 'uri' }),
-        timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. America/Chicago' }),
-        /** Language of the listener page, console and widgets (web/src/i18n/<language>.ts). */
-        language: Type.Union([Type.Literal('en'), Type.Literal('es')]),
-      },
-      { additionalProperties: false },
-    ),
-    stream: Type.Object(
-      {
-        // One source in these keys; `sources`, when not empty, replaces them (see stream-sources.ts).
-        kind: StreamKind,
-        statusUrl: Type.String({ format: 'uri' }),
-        mount: Type.String(),
-        streamId: Type.Optional(StreamId),
-        admin: Type.Optional(AdminCredentialsSchema),
-        sources: Type.Optional(Type.Array(StreamSourceSchema, { maxItems: 32 })),
-        // A divisor of 60, so polls fall evenly on the clock (node-cron "*/N" in the seconds field)
-        // and every node computes the same tick times.
-        pollSeconds: Type.Union([1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60].map((n) => Type.Literal(n))),
-        /** Off: no polling at all (tests that seed the state, or a station without a stream server). */
-        enabled: Type.Boolean(),
-      },
-      { additionalProperties: false },
-    ),
-    redis: Type.Object(
-      {
-        url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()]),
-        prefix: Type.String({ maxLength: 64 }),
-        /** A Redis command unanswered after this long fails, so a hung Redis gives fast 503s. */
-        commandTimeoutMs: Type.Integer({ minimum: 10, maximum: 60_000 }),
-      },
-      { additionalProperties: false },
-    ),
-    rateLimit: Type.Object(
-      {
-        mobile: Type.Object({ limit: PositiveInt(1_000_000_000), windowSeconds: PositiveInt(86_400 * 7) }, { additionalProperties: false }),
-        /** Chat messages per client, through REST and sockets together, shared by every node. */
-        chat: Type.Object({ limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) }, { additionalProperties: false }),
-        /** Wrong admin keys per client, shared by every node; past it every sign-in of that client is 429 until the window ends. */
-        adminSignIn: Type.Object({ limit: PositiveInt(1_000_000), windowSeconds: PositiveInt(86_400) }, { additionalProperties: false }),
-        /** IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address. */
-        ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128 }),
-        /** Clients the in-memory counters track at most (each counter); the oldest window gives way. */
-        maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000 }),
-      },
-      { additionalProperties: false },
-    ),
-    trustProxy: Type.Array(Type.String({ minLength: 1 })),
-    chat: Type.Object(
-      {
-        historySize: PositiveInt(1_000_000),
-        /** `block` refuses messages with links (a family station's default); `allow` lets them through. */
-        links: Type.Union([Type.Literal('block'), Type.Literal('allow')]),
-        /** Words refused on top of the built-in English profanity list. */
-        blockedWords: Type.Array(Type.String({ minLength: 2, maxLength: 64 })),
-        /** Words never refused even if the list would catch them (e.g. place names). */
-        allowedWords: Type.Array(Type.String({ minLength: 1, maxLength: 64 })),
-        /** The same message from the same sender within this window is refused. */
-        repeatWindowSeconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
-        /** Nobody may post as these (nor as a look-alike); the schedule's hosts are added to them. */
-        reservedNicknames: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 1000 }),
-        /** Chat messages one socket connection may send per window. */
-        socketFlood: Type.Object({ messages: PositiveInt(10_000), windowSeconds: PositiveInt(3600) }, { additionalProperties: false }),
-      },
-      { additionalProperties: false },
-    ),
-    live: Type.Object(
-      {
-        /** Live connections (Socket.IO, every namespace and transport) one client may hold on one node. */
-        maxConnectionsPerClient: PositiveInt(100_000),
-        /** Largest socket message in bytes; larger ones close that one connection. */
-        maxHttpBufferSize: PositiveInt(1024 * 1024),
-        transports: Type.Array(Type.Union([Type.Literal('websocket'), Type.Literal('polling')]), { minItems: 1, uniqueItems: true }),
-        /** The SSE feed /api/live/events (its connections count against maxConnectionsPerClient too). */
-        sse: Type.Object(
-          {
-            /** A comment this often keeps proxies from closing a quiet stream. */
-            heartbeatSeconds: PositiveInt(3600),
-            /** Events kept (in Redis with several nodes) for clients resuming with Last-Event-ID. */
-            historySize: PositiveInt(100_000),
-            /** A client whose unsent data exceeds this is dropped (it reconnects and resumes). */
-            maxBufferedBytes: Type.Integer({ minimum: 4096, maximum: 64 * 1024 * 1024 }),
-            /** The reconnection delay told to clients. */
-            retryMs: Type.Integer({ minimum: 100, maximum: 600_000 }),
-          },
-          { additionalProperties: false },
-        ),
-      },
-      { additionalProperties: false },
-    ),
-    requests: Type.Object(
-      {
-        thresholdSeconds: Type.Integer({ minimum: 0, maximum: 86_400 * 7 }),
-        delaySeconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
-        historySize: PositiveInt(1_000_000),
-      },
-      { additionalProperties: false },
-    ),
-    feedback: Type.Object({ historySize: PositiveInt(1_000_000) }, { additionalProperties: false }),
-    payments: Type.Object(
-      {
-        stripe: Type.Object(
-          {
-            host: Type.Optional(Type.String()),
-            port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
-            protocol: Type.Optional(Type.Union([Type.Literal('http'), Type.Literal('https')])),
-          },
-          { additionalProperties: false },
-        ),
-      },
-      { additionalProperties: false },
-    ),
-    metrics: Type.Object(
-      {
-        // null: no metrics listener. Prometheus scrapes GET /metrics here, apart from the public port.
-        port: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()]),
-        host: Type.String({ minLength: 1 }),
-      },
-      { additionalProperties: false },
-    ),
-    adminApiKey: Type.Union([Type.String({ minLength: 16 }), Type.Null()]),
-    stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-    logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
-    schedule: Type.Object(
-      {
-        shows: Type.Array(WeeklyShowSchema),
-        events: Type.Array(OneOffEventSchema),
-      },
-      { additionalProperties: false },
-    ),
-    playlists: Type.Array(PlaylistSchema),
-    webhooks: Type.Object(
-      {
-        endpoints: Type.Array(WebhookEndpointSchema),
-        /** Off (the default), deliveries to loopback, private and link-local addresses are refused (SSRF). */
-        allowPrivateAddresses: Type.Boolean(),
-        /** One attempt: connect, send, and the answer's status line within this time. */
-        timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000 }),
-        /** Retries after a failure: the n-th waits about firstRetryMs × 2^n (with jitter); then the delivery failed. */
-        retry: Type.Object({ attempts: PositiveInt(20), firstRetryMs: Type.Integer({ minimum: 1, maximum: 600_000 }) }, { additionalProperties: false }),
-        /** Deliveries kept for the admin listing. */
-        historySize: PositiveInt(10_000),
-      },
-      { additionalProperties: false },
-    ),
+    schedule: Section('programming ([api.md](api.md)); the times are in `station.timezone`', {
+      shows: Type.Array(WeeklyShowSchema, { description: 'weekly shows' }),
+      events: Type.Array(OneOffEventSchema, { description: 'one-off events' }),
+    }),
+    playlists: Type.Array(PlaylistSchema, { description: 'the station playlists (`GET /api/mobile/playlists`)' }),
+    webhooks: Section('signed webhooks ([webhooks.md](webhooks.md))', {
+      endpoints: Type.Array(WebhookEndpointSchema, { description: 'the receivers' }),
+      allowPrivateAddresses: Type.Boolean({ description: 'off (the default), deliveries to loopback, private and link-local addresses are refused (SSRF)' }),
+      timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, description: "one attempt: connect, send, and the answer's status line within this time" }),
+      retry: Section('a failed attempt is retried with exponential backoff: the n-th retry about `firstRetryMs × 2^(n−1)` later (up to half of it less, at random)', {
+        attempts: PositiveInt(20, 'attempts in all, the first included; then the delivery failed'),
+        firstRetryMs: Type.Integer({ minimum: 1, maximum: 600_000, description: 'milliseconds before the first retry' }),
+      }),
+      historySize: PositiveInt(10_000, 'deliveries kept for the admin listing'),
+    }),
   },
   { additionalProperties: false },
 );

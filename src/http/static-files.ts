@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { AppError } from '../errors.js';
+import { compressBody, isCompressible, listFiles } from './precompress.js';
 import { defineRoute, type RouteDefinition, type RouteResult } from './route.js';
 
 export interface StaticSiteOptions {
@@ -29,7 +29,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt']);
 
 interface Variant {
   body: Buffer;
@@ -43,20 +42,6 @@ interface StaticFile {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Every file under `dir`, as paths relative to it with forward slashes. */
-function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (current: string) => {
-    for (const name of readdirSync(current)) {
-      const full = join(current, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.push(relative(dir, full).split(sep).join('/'));
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 function contentSecurityPolicy(frameable: boolean, mediaSources: readonly string[]): string {
   const media = ["'self'", ...mediaSources].join(' ');
@@ -75,6 +60,12 @@ function contentSecurityPolicy(frameable: boolean, mediaSources: readonly string
   ].join('; ');
 }
 
+/** The `.br` and `.gz` the build wrote next to a file (web/compress.mjs), when it wrote both. */
+function builtSiblings(root: string, path: string): { br: Buffer; gzip: Buffer } | null {
+  const [br, gzip] = [join(root, `${path}.br`), join(root, `${path}.gz`)];
+  return existsSync(br) && existsSync(gzip) ? { br: readFileSync(br), gzip: readFileSync(gzip) } : null;
+}
+
 /** Loads one file with its precompressed siblings (`.br`, `.gz` from the build), or compresses it now. */
 function loadFile(root: string, path: string, options: StaticSiteOptions, isHashed: boolean): StaticFile {
   const extension = extname(path);
@@ -88,11 +79,9 @@ function loadFile(root: string, path: string, options: StaticSiteOptions, isHash
     body = Buffer.from(html);
   }
   const variants: Variant[] = [];
-  if (COMPRESSIBLE.has(extension) && body.length >= 512) {
+  if (isCompressible(path) && body.length >= 512) {
     // HTML is rewritten above, so its build-time siblings are stale: compress it here (it is small).
-    const sibling = (suffix: string) => (!isHtml && existsSync(join(root, path + suffix)) ? readFileSync(join(root, path + suffix)) : null);
-    const br = sibling('.br') ?? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
-    const gz = sibling('.gz') ?? gzipSync(body, { level: 9 });
+    const { br, gzip: gz } = (isHtml ? null : builtSiblings(root, path)) ?? compressBody(body);
     if (br.length < body.length) variants.push({ body: br, encoding: 'br' });
     if (gz.length < body.length) variants.push({ body: gz, encoding: 'gzip' });
   }

@@ -1,6 +1,7 @@
 import type { Namespace, Server } from 'socket.io';
+import { EVENT_CATALOG } from '../station/event-catalog.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
-import { countPublished } from '../metrics/metrics.js';
+import type { LiveMetrics } from '../metrics/metrics.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 
 export const LIVE_NAMESPACE = '/live';
@@ -31,13 +32,15 @@ export class LiveBroadcaster implements LiveHub {
     private readonly io: Server,
     private readonly relaying: boolean,
     private readonly streams: EventStreams,
+    private readonly metrics: LiveMetrics,
   ) {
     this.live = io.of(LIVE_NAMESPACE);
     if (relaying) io.on(RELAY, (event: string, payload: unknown, id: string | null) => this.deliverHere(event, payload, id ?? undefined));
   }
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
-    countPublished(event);
+    if (!EVENT_CATALOG[event].socket) return; // for the webhooks only (the catalog says who hears what)
+    this.metrics.countPublished(event);
     void this.streams.record(event, payload).then((id) => {
       this.deliverHere(event, payload, id);
       if (this.relaying) this.io.serverSideEmit(RELAY, event, payload, id ?? null);

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
-import { liveClientConnected, liveClientDisconnected } from '../metrics/metrics.js';
+import type { LiveMetrics } from '../metrics/metrics.js';
 import { LIVE_NAMESPACE } from './live-broadcaster.js';
 import { clientKeyOfRequest } from './live-server.js';
 import type { NativeFanout } from './native-fanout.js';
@@ -13,6 +13,7 @@ export interface LiveClientsDeps {
   station: StationService;
   fanout: NativeFanout;
   log: Logger;
+  metrics: LiveMetrics;
 }
 
 /**
@@ -23,8 +24,8 @@ export function serveLiveClients(io: Server, deps: LiveClientsDeps): void {
   io.of('/').use((_socket, next) => next(new Error(`this server serves the ${LIVE_NAMESPACE} namespace only`)));
   io.of(LIVE_NAMESPACE).on('connection', (socket) => {
     deps.fanout.enroll(socket);
-    liveClientConnected();
-    socket.once('disconnect', liveClientDisconnected);
+    deps.metrics.liveClientConnected();
+    socket.once('disconnect', () => deps.metrics.liveClientDisconnected());
     socket.once('disconnect', () => deps.fanout.withdraw(socket));
     serveLiveConnection(socket, clientKeyOfRequest(socket.conn.request) ?? socket.handshake.address, deps);
   });

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
-
-/** Sent unless `?events=` says otherwise; chat is opt-in (busy, and most widgets show only the song). */
-export const DEFAULT_SSE_EVENTS = ['nowplaying', 'listeners', 'status', 'request:new'] as const;
-export const SSE_EVENTS = [...DEFAULT_SSE_EVENTS, 'chat:message', 'chat:deleted'] as const;
+import { DEFAULT_SSE_EVENTS, SSE_EVENTS } from '../station/event-catalog.js';
 
 const KNOWN = new Set<string>(SSE_EVENTS);
 const EVENT_ID = /^[0-9-]{1,40}$/;

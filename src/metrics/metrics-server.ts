@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { scrape } from './metrics.js';
+import type { Metrics } from './metrics.js';
 
 /**
  * GET /metrics on its own port (`metrics.port`), apart from the public API: Prometheus scrapes it
@@ -10,14 +10,17 @@ import { scrape } from './metrics.js';
 export class MetricsServer {
   private readonly server: Server;
 
-  constructor(private readonly log: Logger) {
+  constructor(
+    metrics: Pick<Metrics, 'scrape'>,
+    private readonly log: Logger,
+  ) {
     this.server = createServer((req, res) => {
       const path = (req.url ?? '').split('?')[0];
       if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('only GET /metrics here\n');
         return;
       }
-      scrape().then(
+      metrics.scrape().then(
         ({ contentType, body }) => res.writeHead(200, { 'Content-Type': contentType }).end(req.method === 'HEAD' ? undefined : body),
         (error: unknown) => {
           this.log.error({ err: error }, 'metrics scrape failed');

@@ -6,15 +6,16 @@ import { Shoutcast2ListenerList } from './shoutcast-listeners.js';
 import { Shoutcast1Reader, Shoutcast2Reader, streamIdOf } from './shoutcast-readers.js';
 import { SourceSet, type SourcePart } from './source-set.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
+import type { Clock } from '../station/clock.js';
 
-function partOf(source: StreamSource): SourcePart {
+function partOf(source: StreamSource, clock: Clock): SourcePart {
   const { name, primary, statusUrl, admin } = source;
   switch (source.kind) {
     case 'icecast':
       return { name, primary, status: new IcecastReader(statusUrl, source.mount), listeners: admin ? new IcecastListenerList(statusUrl, source.mount, admin) : null };
     case 'shoutcast2': {
       const streamId = source.streamId ?? streamIdOf(statusUrl) ?? 1;
-      return { name, primary, status: new Shoutcast2Reader(statusUrl, Date.now, streamId), listeners: admin ? new Shoutcast2ListenerList(statusUrl, streamId, admin) : null };
+      return { name, primary, status: new Shoutcast2Reader(statusUrl, clock, streamId), listeners: admin ? new Shoutcast2ListenerList(statusUrl, streamId, admin) : null };
     }
     case 'shoutcast1':
       return { name, primary, status: new Shoutcast1Reader(statusUrl, source.streamId ?? undefined), listeners: null };
@@ -22,6 +23,6 @@ function partOf(source: StreamSource): SourcePart {
 }
 
 /** The station's reader: every configured source read each poll and combined into one snapshot. */
-export function createStreamReader(stream: Config['stream']): StreamReader {
-  return new SourceSet(streamSourcesOf(stream).map(partOf));
+export function createStreamReader(stream: Config['stream'], clock: Clock): StreamReader {
+  return new SourceSet(streamSourcesOf(stream).map((source) => partOf(source, clock)));
 }

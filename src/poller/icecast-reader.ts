@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
-import { describeError, fetchStatus } from './fetch-status.js';
 import { countOf, objectOf, parseLenientJson, textOf, type LenientObject, type LenientValue } from './lenient-json.js';
 import { codecOf, decodeHtmlEntities, kbpsOf, repairLatin1Mojibake, splitSongText } from './stream-text.js';
-import { offAir, unreachable, type StreamReader, type StreamSnapshot } from '../station/stream-snapshot.js';
+import { offAir, unreachable, type StreamSnapshot } from '../station/stream-snapshot.js';
+import type { StatusParser } from './source-set.js';
 
 const asText = (value: LenientValue | undefined) => decodeHtmlEntities(repairLatin1Mojibake(textOf(value))).trim();
 
@@ -69,19 +69,11 @@ const hasStream = (source: LenientObject) => STREAM_DETAILS.some((field) => asTe
  * number without quotes (`"title":007`, `"title":-`): that text is kept as written, and valid
  * JSON (formatted or not) reads exactly as it is.
  */
-export class IcecastReader implements StreamReader {
+export class IcecastReader implements StatusParser {
   constructor(
     readonly statusUrl: string,
     private readonly mount: string,
   ) {}
-
-  async read(): Promise<StreamSnapshot> {
-    try {
-      return this.parse((await fetchStatus(this.statusUrl)).text);
-    } catch (error) {
-      return unreachable(describeError(error));
-    }
-  }
 
   /** Never throws; a page that cannot be read at all is a failed poll (`reachable: false`). */
   parse(text: string): StreamSnapshot {

@@ -1,7 +1,8 @@
-import { describeError, fetchStatus } from './fetch-status.js';
 import { countOf, objectOf, parseLenientJson, textOf, type LenientObject } from './lenient-json.js';
 import { codecOf, decodeHtmlEntities, kbpsOf, splitSongText } from './stream-text.js';
-import { offAir, unreachable, type StreamReader, type StreamSnapshot } from '../station/stream-snapshot.js';
+import { offAir, unreachable, type StreamSnapshot } from '../station/stream-snapshot.js';
+import type { StatusParser } from './source-set.js';
+import type { Clock } from '../station/clock.js';
 
 /** The stream id a SHOUTcast URL names (`?sid=2`), else null. */
 export function streamIdOf(url: string): number | null {
@@ -17,23 +18,16 @@ export function streamIdOf(url: string): number | null {
  * SHOUTcast DNAS v2 `/stats?sid=N&json=1` (one stream), or `/statistics?json=1` (every stream,
  * under `streams`, of which the configured stream id is read).
  */
-export class Shoutcast2Reader implements StreamReader {
+export class Shoutcast2Reader implements StatusParser {
   private readonly streamId: number;
 
   constructor(
     readonly statusUrl: string,
-    private readonly clock: () => number = Date.now,
+    /** For the stream's start, counted back from its uptime. */
+    private readonly clock: Clock,
     streamId?: number,
   ) {
     this.streamId = streamId ?? streamIdOf(statusUrl) ?? 1;
-  }
-
-  async read(): Promise<StreamSnapshot> {
-    try {
-      return this.parse((await fetchStatus(this.statusUrl)).text);
-    } catch (error) {
-      return unreachable(describeError(error));
-    }
   }
 
   /** Never throws; a page that cannot be read at all is a failed poll. */
@@ -73,7 +67,7 @@ const FIELDS = /^\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*
  * answers that stream alone). v1 serves the audio itself to anything but a browser, hence the
  * Mozilla user agent.
  */
-export class Shoutcast1Reader implements StreamReader {
+export class Shoutcast1Reader implements StatusParser {
   readonly headers = { 'user-agent': 'Mozilla/5.0 (compatible; radio-hub poller)' };
   private readonly streamId: number;
 
@@ -82,14 +76,6 @@ export class Shoutcast1Reader implements StreamReader {
     streamId?: number,
   ) {
     this.streamId = streamId ?? streamIdOf(statusUrl) ?? 1;
-  }
-
-  async read(): Promise<StreamSnapshot> {
-    try {
-      return this.parse((await fetchStatus(this.statusUrl, this.headers)).text);
-    } catch (error) {
-      return unreachable(describeError(error));
-    }
   }
 
   /** Never throws; a page not in this format is a failed poll. */

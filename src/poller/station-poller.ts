@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
-import { publishAll, type LiveHub } from '../station/live-hub.js';
 import type { StationService } from '../station/station-service.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
-import { pollFailed, pollSucceeded } from '../metrics/metrics.js';
+import type { PollMetrics } from '../metrics/metrics.js';
 import { TroubleFold } from './trouble-fold.js';
 
 /** A stream server back for less than this that fails again is flapping; it is steady again after this long up. */
@@ -11,7 +10,7 @@ const STEADY_MS = 60_000;
 const FLAPPING_REMINDER_MS = 10 * 60_000;
 
 /**
- * One poll: read the stream server, hand the snapshot to the domain, publish what it says changed.
+ * One poll: read the stream server and hand the snapshot to the domain (which publishes what changed).
  *
  * Its log is one line per state change, with counts: "stream server unreachable" at the first
  * failed poll, "reachable again" with the polls that failed meanwhile. A server that goes down
@@ -31,8 +30,8 @@ export class StationPoller {
   constructor(
     private readonly reader: StreamReader,
     private readonly station: StationService,
-    private readonly live: LiveHub,
     private readonly log: Logger,
+    private readonly metrics: PollMetrics,
     private readonly clock: () => number = Date.now,
   ) {
     this.storing = new TroubleFold(
@@ -46,11 +45,11 @@ export class StationPoller {
   /** Never throws: the scheduler must keep ticking whatever happens. */
   async tick(): Promise<void> {
     try {
-      if (await this.poll()) pollSucceeded();
-      else pollFailed();
+      if (await this.poll()) this.metrics.pollSucceeded();
+      else this.metrics.pollFailed();
       this.storing.fine();
     } catch (error) {
-      pollFailed();
+      this.metrics.pollFailed();
       if (!this.storing.active) this.log.error({ err: error }, 'poll could not update the station state');
       this.storing.happened();
     }
@@ -61,8 +60,7 @@ export class StationPoller {
     const snapshot = await this.reader.read();
     if (snapshot.reachable) this.answered();
     else this.failed(snapshot.error, snapshot.sources);
-    const { events } = await this.station.applySnapshot(snapshot);
-    publishAll(this.live, events);
+    await this.station.applySnapshot(snapshot);
     return snapshot.reachable;
   }
 

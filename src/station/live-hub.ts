@@ -1,22 +1,12 @@
-import type { ChatMessage, NowPlaying, SongRequest, StationStatus } from './model.js';
+import type { EventPayloads } from './event-catalog.js';
 
-/** What services announce to live clients (API.md "Live"); payloads are the REST shapes. */
-export interface LiveEvents {
-  nowplaying: NowPlaying;
-  listeners: { current: number; peak_today: number };
-  status: StationStatus;
-  'chat:message': ChatMessage;
-  'chat:deleted': { id: string };
-  'request:new': SongRequest;
-  /** A pending request whose song has started (the poller marked it played). */
-  'request:played': SongRequest;
-  /** A request left the queue: played (on air or marked by staff) or rejected. */
-  'request:updated': SongRequest;
-}
+/** What services announce, event name → payload (the REST shapes): derived from the event catalog. */
+export type LiveEvents = EventPayloads;
 
 /**
- * The one port through which a service says "this changed". Services never import Socket.IO;
- * the live hub implements this and fans out to every node.
+ * The one port through which every service says "this changed", after the change is stored.
+ * Services never import Socket.IO; the live broadcaster and the webhook dispatcher implement it,
+ * each delivering what the catalog sends its way.
  */
 export interface LiveHub {
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void;

@@ -1,14 +1,25 @@
-import type { Song } from './song.js';
+import type { PlayedSong, RevenueEvent, Song, SongRequest } from './shapes.js';
 
-/** Times are Unix seconds in everything clients see; the chat log keeps milliseconds for `since`. */
-
-export interface ChatMessage {
-  /** "<milliseconds>-<sequence>": increases with time, so ids order messages and de-duplicate polls. */
-  id: string;
-  nickname: string;
-  message: string;
-  timestamp: number;
-}
+// What clients see is declared once, as TypeBox schemas (shapes.ts); these are their types.
+// Times are Unix seconds in everything clients see; the chat log keeps milliseconds for `since`.
+export type {
+  ChatMessage,
+  Feedback,
+  Listeners,
+  NowPlaying,
+  Occurrence,
+  PlayedSong,
+  RequestPriority,
+  RequestStatus,
+  RevenueEvent,
+  RevenueType,
+  Song,
+  SongRequest,
+  StationStatus,
+  Stats,
+  StreamStats,
+  Uptime,
+} from './shapes.js';
 
 export interface BanTarget {
   kind: 'nickname' | 'ip';
@@ -18,38 +29,10 @@ export interface BanTarget {
 /** A ban in force; `label` is what staff wrote (the nickname as typed), `value` what it matches on. */
 export type ActiveBan = BanTarget & { label: string; until: number };
 
-export type RequestPriority = 'low' | 'normal' | 'high';
-export type RequestStatus = 'pending' | 'played' | 'rejected';
-
-export interface SongRequest {
-  id: string;
-  song_title: string;
-  artist: string;
-  requester_name: string;
-  message: string | null;
-  priority: RequestPriority;
-  status: RequestStatus;
-  created_at: number;
-}
-
 export type SubmitOutcome =
   | { kind: 'created'; request: SongRequest }
   /** The same song is already pending: the existing request, nothing queued twice. */
   | { kind: 'duplicate'; request: SongRequest };
-
-export interface Feedback {
-  id: string;
-  type: string;
-  content: string | null;
-  rating: number | null;
-  song: Song | null;
-  created_at: number;
-}
-
-export interface PlayedSong {
-  song: Song;
-  played_at: number;
-}
 
 /** What the poller learns from the stream server; read by status, stats and now playing. */
 export interface StationState {
@@ -95,20 +78,6 @@ export interface SongTally {
   ratingCount: number;
 }
 
-export type RevenueType = 'donation' | 'subscription' | 'advertising' | 'merchandise' | 'other';
-
-export interface RevenueEvent {
-  id: string;
-  type: RevenueType;
-  /** Integer minor units. */
-  amount: number;
-  currency: string;
-  occurred_at: number;
-  source: string | null;
-  metadata: Record<string, string | number | boolean>;
-  recorded_at: number;
-}
-
 export type RecordOutcome =
   | { kind: 'created'; event: RevenueEvent }
   /** The key was seen with the same body: the first event, nothing recorded twice. */
@@ -144,39 +113,4 @@ export function emptyStationState(): StationState {
     updatedAt: null,
     poll: { peakDay: null, sessionsStarted: 0, onlineSince: null, failedPolls: 0 },
   };
-}
-
-/** Freezes a state in depth: it is then shared between requests instead of copied for each. */
-export function freezeState<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) freezeState(child);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-export interface Uptime {
-  seconds: number;
-  /** "<days>d <hours>h <minutes>m" (spec 2.2). */
-  human: string;
-}
-
-/** The `data` of GET /api/mobile/status, and the live `status` event (spec 2.2). */
-export interface StationStatus {
-  online: boolean;
-  listeners: number;
-  server_status: StationState['serverStatus'];
-  stream_url: string;
-  website_url: string;
-  uptime: Uptime;
-  quality: string;
-  genre: string;
-}
-
-/** The now-playing object: GET /api/mobile/nowplaying, now-playing.php and the live `nowplaying` event. */
-export interface NowPlaying {
-  now_playing: { song: Song; played_at: number; elapsed: number } | null;
-  song_history: PlayedSong[];
-  listeners: { current: number; peak_today: number };
-  online: boolean;
 }

@@ -1,16 +1,7 @@
 import { DateTime } from 'luxon';
 import type { OneOffEvent, WeeklyShow } from '../config/schema.js';
 import type { Clock } from './clock.js';
-
-export interface Occurrence {
-  id: string;
-  title: string;
-  host?: string;
-  description?: string;
-  starts_at: number;
-  ends_at: number;
-  type: 'show' | 'event';
-}
+import type { Occurrence } from './shapes.js';
 
 export interface ScheduleSettings {
   timezone: string;

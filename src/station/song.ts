@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Song } from './shapes.js';
 
-export interface Song {
-  /** Stable across polls and nodes: a hash of artist and title, case and spacing ignored. */
-  id: string;
-  title: string;
-  artist: string;
-  album?: string;
-  /** "Artist - Title", as stream servers and players show it. */
-  text: string;
-  art?: string;
-}
+export type { Song };
 
 const normalize = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 

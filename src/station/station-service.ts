@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { toUnixSeconds, type Clock } from './clock.js';
-import type { LiveEvent } from './live-hub.js';
-import type { NowPlaying, StationState, StationStatus, Uptime } from './model.js';
+import { publishAll, type LiveEvent, type LiveHub } from './live-hub.js';
+import type { NowPlaying, StationState, StationStatus, Stats, StreamStats, Uptime } from './model.js';
 import { rankPopularSongs } from './popularity.js';
 import type { Store } from './ports.js';
 import { advanceStation } from './station-progress.js';
@@ -22,12 +22,6 @@ export interface PollSettings {
    * Derived from that one setting, so a longer window can never outlive what the store keeps.
    */
   recentlyPlayedSeconds: number;
-}
-
-/** What one poll changed: the state now stored, and the live events that announce it. */
-export interface SnapshotApplied {
-  state: StationState;
-  events: LiveEvent[];
 }
 
 export function formatUptime(seconds: number): Uptime {
@@ -53,6 +47,7 @@ export class StationService {
     private readonly profile: StationProfile,
     private readonly poll: PollSettings,
     private readonly clock: Clock,
+    private readonly live: LiveHub,
     private readonly log: Logger,
   ) {
     this.store = stores.station;
@@ -60,10 +55,10 @@ export class StationService {
 
   /**
    * Advances the stored state by one poll: records a new song (last-played time, play count, the
-   * pending request it fulfils), ranks the popular songs, stores the state, and returns the live
-   * events that announce what changed. The poller only fetches, calls this and publishes.
+   * pending request it fulfils), ranks the popular songs, stores the state, then publishes what
+   * changed and returns the state stored. The poller only fetches and calls this.
    */
-  async applySnapshot(snapshot: StreamSnapshot): Promise<SnapshotApplied> {
+  async applySnapshot(snapshot: StreamSnapshot): Promise<StationState> {
     const previous = await this.store.readFresh();
     const progress = advanceStation(previous, snapshot, this.clock(), { timezone: this.profile.timezone, pollSeconds: this.poll.pollSeconds });
     const started = progress.songStarted;
@@ -80,9 +75,14 @@ export class StationService {
     await this.store.write(state);
 
     if (progress.statusChanged) events.push({ event: 'status', payload: this.statusOf(state) });
-    if (started || progress.statusChanged) events.push({ event: 'nowplaying', payload: this.nowPlayingOf(state) });
+    if (started || progress.statusChanged) {
+      const nowPlaying = this.nowPlayingOf(state);
+      if (started) events.push({ event: 'song:started', payload: nowPlaying });
+      events.push({ event: 'nowplaying', payload: nowPlaying });
+    }
     if (progress.listenersChanged) events.push({ event: 'listeners', payload: { current: state.listeners, peak_today: state.peakToday } });
-    return { state, events };
+    publishAll(this.live, events);
+    return state;
   }
 
   /** The stored state (shared and frozen), for callers that render it themselves. */
@@ -108,7 +108,7 @@ export class StationService {
     };
   }
 
-  statsOf(state: StationState) {
+  statsOf(state: StationState): Stats {
     return {
       current_listeners: state.listeners,
       peak_listeners_today: state.peakToday,
@@ -123,7 +123,7 @@ export class StationService {
     };
   }
 
-  streamStatsOf(state: StationState) {
+  streamStatsOf(state: StationState): StreamStats {
     return {
       online: state.serverStatus === 'online',
       listeners: state.listeners,
@@ -134,7 +134,7 @@ export class StationService {
     };
   }
 
-  async nowPlaying() {
+  async nowPlaying(): Promise<NowPlaying> {
     return this.nowPlayingOf(await this.store.read());
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '../config/schema.js';
 import type { SongRequest } from '../station/model.js';
+import { webhookOccurrenceOf } from '../station/event-catalog.js';
 import type { LiveEvents } from '../station/live-hub.js';
 
 /** The body of a webhook, in the Standard Webhooks shape: `{type, timestamp, data}`. */
@@ -14,29 +15,13 @@ export interface WebhookMessage {
 }
 
 /**
- * Turns a live event into the webhook message it means, or null. A song change is a
- * `nowplaying` event carrying a song; its id is built from the song and its start time, so the
- * same change announced twice (on/off air re-sends now playing) is one message, on any node.
+ * Turns a domain event into the webhook message it means, or null: the event catalog says which
+ * type and which id (a song start is one message however often it is announced, on any node).
  */
 export function webhookMessageOf<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E], now = new Date()): WebhookMessage | null {
-  const timestamp = now.toISOString();
-  switch (event) {
-    case 'nowplaying': {
-      const nowPlaying = (payload as LiveEvents['nowplaying']).now_playing;
-      if (!nowPlaying) return null;
-      return { id: `msg_song_${nowPlaying.played_at}_${nowPlaying.song.id}`, type: 'song.changed', timestamp, data: payload };
-    }
-    case 'status': {
-      const online = (payload as LiveEvents['status']).online;
-      return { id: `msg_${randomUUID()}`, type: online ? 'station.online' : 'station.offline', timestamp, data: payload };
-    }
-    case 'request:new':
-      return { id: `msg_request_queued_${(payload as SongRequest).id}`, type: 'request.queued', timestamp, data: payload };
-    case 'request:played':
-      return { id: `msg_request_played_${(payload as SongRequest).id}`, type: 'request.played', timestamp, data: payload };
-    default:
-      return null;
-  }
+  const occurrence = webhookOccurrenceOf(event, payload);
+  if (!occurrence) return null;
+  return { id: occurrence.id ?? `msg_${randomUUID()}`, type: occurrence.type, timestamp: now.toISOString(), data: payload };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { StripeProvider } from '../../src/payments/stripe-provider.js';
 import { FakeStripe } from '../support/fake-stripe.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -121,6 +122,19 @@ describe('without a Stripe key', () => {
       expect(res.body.error.message).toMatch(/STRIPE_SECRET_KEY/);
     } finally {
       await bare.close();
+    }
+  });
+
+  it('uses a provider handed to createApp instead of building one from config', async () => {
+    const payments = new StripeProvider({ secretKey: 'sk_test_injected456', host: '127.0.0.1', port: stripe.port, protocol: 'http' });
+    const injected = await startTestServer({ adminApiKey: ADMIN_KEY }, { payments });
+    try {
+      const res = await call(`${injected.url}${PATH}`, { body: plan, headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ provider: 'stripe', plan_id: expect.stringMatching(/^price_/) });
+      expect(stripe.calls.map((c) => c.headers.authorization)).toEqual(['Bearer sk_test_injected456', 'Bearer sk_test_injected456']);
+    } finally {
+      await injected.close();
     }
   });
 });

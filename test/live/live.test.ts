@@ -65,6 +65,22 @@ describe('connecting', () => {
   });
 });
 
+describe('events for the webhooks only', () => {
+  it('a song start reaches live clients as now playing only: song:started is neither pushed nor offered to SSE', async () => {
+    const client = await connect();
+    const song = makeSong('CeCe Winans', 'Goodness of God');
+    const nowPlaying = { now_playing: { song, played_at: 1_780_000_100, elapsed: 0 }, song_history: [], listeners: { current: 1, peak_today: 1 }, online: true };
+    // Delivered in the order published: a song:started pushed live would arrive before this now playing.
+    server.app.live.publish('song:started', nowPlaying);
+    server.app.live.publish('nowplaying', nowPlaying);
+    await client.next('nowplaying', (p) => p.now_playing?.song.id === song.id);
+    expect(client.received.map((r) => r.event)).not.toContain('song:started');
+    const asked = await call(`${server.url}/api/live/events?events=song:started`);
+    expect(asked.status).toBe(400);
+    expect(asked.body.error.details[0].message).toContain('unknown: song:started');
+  });
+});
+
 describe('chat across doors', () => {
   it('a REST post reaches every live client once, on both transports', async () => {
     const [ws, polling] = [await connect(['websocket']), await connect(['polling'])];

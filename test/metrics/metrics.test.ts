@@ -106,6 +106,38 @@ describe('GET /metrics (Prometheus text format, on metrics.port)', () => {
   });
 });
 
+describe('two apps in one process', () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer({ metrics: { port: 0 } });
+    second = await startTestServer({ metrics: { port: 0 } });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('keep their metrics apart: requests, live clients and events counted by one are absent from the other', async () => {
+    const status200 = { route: '/api/mobile/status', method: 'GET', status: '200' };
+    for (let i = 0; i < 3; i++) expect((await call(`${first.url}/api/mobile/status`)).status).toBe(200);
+    expect((await call(`${second.url}/api/mobile/status`)).status).toBe(200);
+    const client = await connectLive(second.url);
+    expect((await call(`${second.url}/api/mobile/chat`, { body: { nickname: 'Naomi', message: 'Good morning' } })).status).toBe(201);
+    await client.next('chat:message');
+
+    const a = (await scrapeMetrics(metricsUrl(first))).families;
+    const b = (await scrapeMetrics(metricsUrl(second))).families;
+    expect(valueOf(a, 'radio_hub_http_requests_total', status200)).toBe(3);
+    expect(valueOf(b, 'radio_hub_http_requests_total', status200)).toBe(1);
+    expect(valueOf(a, 'radio_hub_live_connections')).toBe(0);
+    expect(valueOf(b, 'radio_hub_live_connections')).toBe(1);
+    expect(valueOf(a, 'radio_hub_live_events_published_total', { event: 'chat:message' }) ?? 0).toBe(0);
+    expect(valueOf(b, 'radio_hub_live_events_published_total', { event: 'chat:message' })).toBe(1);
+    client.close();
+  });
+});
+
 describe.skipIf(!redisServerInstalled())('radio_hub_redis_up', () => {
   it('is 1 while Redis answers and 0 once it is gone', async () => {
     const redis = new RedisServerProcess(await freePort());

@@ -262,7 +262,7 @@ describe.skipIf(!icecastInstalled())('a station on several sources of a real Ice
   });
 
   it('reports the relay that is down in the per-source health, while the station stays on air', async () => {
-    const snapshot = await createStreamReader(server.app.config.stream).read();
+    const snapshot = await createStreamReader(server.app.config.stream, Date.now).read();
     expect(snapshot).toMatchObject({ reachable: true, online: true, listeners: 5, uniqueListeners: 3 });
     expect(snapshot.sources).toEqual([
       { name: 'main', primary: true, reachable: true, online: true, listeners: 3 },

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { schedulePolling } from '../../src/poller/poll-schedule.js';
 import { createStreamReader } from '../../src/poller/create-reader.js';
 import { StationPoller } from '../../src/poller/station-poller.js';
+import { Metrics } from '../../src/metrics/metrics.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { createMemoryStore } from '../../src/store/memory/memory-store.js';
 import { capturedLog } from '../support/captured-log.js';
@@ -110,7 +111,8 @@ describe('a flapping stream server (real HTTP, fake clock for the poller)', () =
       res.end(icecastStatus);
     });
     const config = loadConfig({}, { stream: { kind: 'icecast', statusUrl: `${replay.url}/status-json.xsl`, mount: '/live' } });
-    const poller = new StationPoller(createStreamReader(config.stream), world.station, { publish: () => undefined }, captured.log, () => world.now);
+    const clock = () => world.now;
+    const poller = new StationPoller(createStreamReader(config.stream, clock), world.station, captured.log, new Metrics({ clock, processMetrics: false }), clock);
     for (let second = 0; second < 150; second++) {
       await poller.tick();
       world.advance(1);

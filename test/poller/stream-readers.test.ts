@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IcecastReader } from '../../src/poller/icecast-reader.js';
 import { BareValue, parseLenientJson, type LenientValue } from '../../src/poller/lenient-json.js';
 import { Shoutcast1Reader, Shoutcast2Reader } from '../../src/poller/shoutcast-readers.js';
+import { SourceSet, type StatusParser } from '../../src/poller/source-set.js';
 import { kbpsOf, repairLatin1Mojibake, splitSongText } from '../../src/poller/stream-text.js';
 import { sendByPath, sendText, startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { call, startTestServer } from '../support/test-server.js';
@@ -214,12 +215,14 @@ const icecastSource = (mount: string, extra: Record<string, unknown> = {}) => ({
   title: 'Chris Tomlin - Good Good Father',
   ...extra,
 });
-const icecastReader = (mount = '/live.mp3') => new IcecastReader(`${replay.url}/status-json.xsl`, mount);
+const icecastReader = (mount = '/live.mp3', statusUrl = 'http://radio.example:8000/status-json.xsl') => new IcecastReader(statusUrl, mount);
+/** The page as the poller reads it: fetched by a source set (the readers only parse). */
+const polled = (status: StatusParser) => new SourceSet([{ name: 'main', primary: true, status, listeners: null }]).read();
+const icecastPage = (page: unknown) => icecastReader().parse(JSON.stringify(page));
 
 describe('Icecast status-json.xsl', () => {
-  it('reads the configured mount out of several', async () => {
-    replay.respond(sendText(JSON.stringify({ icestats: { source: [icecastSource('/other.mp3', { listeners: 99 }), icecastSource('/live.mp3')] } })));
-    expect(await icecastReader().read()).toEqual({
+  it('reads the configured mount out of several', () => {
+    expect(icecastPage({ icestats: { source: [icecastSource('/other.mp3', { listeners: 99 }), icecastSource('/live.mp3')] } })).toEqual({
       reachable: true,
       online: true,
       listeners: 7,
@@ -231,34 +234,25 @@ describe('Icecast status-json.xsl', () => {
     });
   });
 
-  it('takes a single source given as an object, and no source as off air', async () => {
-    replay.respond(sendText(JSON.stringify({ icestats: { source: icecastSource('/live.mp3', { server_type: 'audio/aac', bitrate: 64 }) } })));
-    expect(await icecastReader().read()).toMatchObject({ online: true, codec: 'AAC', bitrateKbps: 64 });
-    replay.respond(sendText(JSON.stringify({ icestats: { host: 'x' } })));
-    expect(await icecastReader().read()).toMatchObject({ reachable: true, online: false, listeners: 0 });
-    replay.respond(sendText(JSON.stringify({ icestats: { source: icecastSource('/elsewhere.mp3') } })));
-    expect(await icecastReader().read()).toMatchObject({ reachable: true, online: false });
+  it('takes a single source given as an object, and no source as off air', () => {
+    expect(icecastPage({ icestats: { source: icecastSource('/live.mp3', { server_type: 'audio/aac', bitrate: 64 }) } })).toMatchObject({ online: true, codec: 'AAC', bitrateKbps: 64 });
+    expect(icecastPage({ icestats: { host: 'x' } })).toMatchObject({ reachable: true, online: false, listeners: 0 });
+    expect(icecastPage({ icestats: { source: icecastSource('/elsewhere.mp3') } })).toMatchObject({ reachable: true, online: false });
   });
 
-  it('keeps artist and title fields, or splits "Artist - Title", or takes a bare title', async () => {
-    replay.respond(sendText(JSON.stringify({ icestats: { source: icecastSource('/live.mp3', { artist: 'MercyMe', title: 'Even If' }) } })));
-    expect((await icecastReader().read()).song).toEqual({ artist: 'MercyMe', title: 'Even If' });
-    replay.respond(sendText(JSON.stringify({ icestats: { source: icecastSource('/live.mp3', { title: 'Station ID' }) } })));
-    expect((await icecastReader().read()).song).toEqual({ artist: '', title: 'Station ID' });
-    replay.respond(sendText(JSON.stringify({ icestats: { source: icecastSource('/live.mp3', { title: undefined }) } })));
-    expect((await icecastReader().read()).song).toBeNull();
+  it('keeps artist and title fields, or splits "Artist - Title", or takes a bare title', () => {
+    expect(icecastPage({ icestats: { source: icecastSource('/live.mp3', { artist: 'MercyMe', title: 'Even If' }) } }).song).toEqual({ artist: 'MercyMe', title: 'Even If' });
+    expect(icecastPage({ icestats: { source: icecastSource('/live.mp3', { title: 'Station ID' }) } }).song).toEqual({ artist: '', title: 'Station ID' });
+    expect(icecastPage({ icestats: { source: icecastSource('/live.mp3', { title: undefined }) } }).song).toBeNull();
   });
 
-  it('fixes UTF-8 read as Latin-1 and decodes character references', async () => {
-    replay.respond(sendText(JSON.stringify({ icestats: { source: icecastSource('/live.mp3', { title: 'CafÃ© Tacvba - JesÃºs', artist: undefined }) } })));
-    expect((await icecastReader().read()).song).toEqual({ artist: 'Café Tacvba', title: 'Jesús' });
-    replay.respond(sendText(JSON.stringify({ icestats: { source: icecastSource('/live.mp3', { title: 'S&#339;ur Sourire - Dominique' }) } })));
-    expect((await icecastReader().read()).song).toEqual({ artist: 'Sœur Sourire', title: 'Dominique' });
+  it('fixes UTF-8 read as Latin-1 and decodes character references', () => {
+    expect(icecastPage({ icestats: { source: icecastSource('/live.mp3', { title: 'CafÃ© Tacvba - JesÃºs', artist: undefined }) } }).song).toEqual({ artist: 'Café Tacvba', title: 'Jesús' });
+    expect(icecastPage({ icestats: { source: icecastSource('/live.mp3', { title: 'S&#339;ur Sourire - Dominique' }) } }).song).toEqual({ artist: 'Sœur Sourire', title: 'Dominique' });
   });
 
-  it('is a failed poll, not a crash, on a page that cannot be read', async () => {
-    replay.respond(sendText('<html>Icecast is down for maintenance</html>', 'text/html'));
-    expect(await icecastReader().read()).toMatchObject({ reachable: false, online: false, error: expect.stringMatching(/not readable JSON/) });
+  it('is a failed poll, not a crash, on a page that cannot be read', () => {
+    expect(icecastReader().parse('<html>Icecast is down for maintenance</html>')).toMatchObject({ reachable: false, online: false, error: expect.stringMatching(/not readable JSON/) });
     const startup = icecastReader().parse(fixture('icecast-2.4.4-startup.json').toString('utf8'));
     expect(startup).toMatchObject({ reachable: false, online: false, song: null });
   });
@@ -284,11 +278,11 @@ describe('SHOUTcast DNAS v2 /stats?json=1', () => {
     content: 'audio/mpeg',
     version: '2.6.1.777 (posix(linux x64))',
   };
-  const reader = () => new Shoutcast2Reader(`${replay.url}/stats?sid=1&json=1`, () => Date.parse('2026-06-01T12:00:00Z'));
+  // The uptime is counted back from the injected clock.
+  const reader = () => new Shoutcast2Reader('http://dnas.example:8000/stats?sid=1&json=1', () => Date.parse('2026-06-01T12:00:00Z'));
 
-  it('reads listeners, song, bitrate, codec, uptime and SHOUTcast’s own average time and unique count', async () => {
-    replay.respond(sendText(JSON.stringify(stats)));
-    expect(await reader().read()).toEqual({
+  it('reads listeners, song, bitrate, codec, uptime and SHOUTcast’s own average time and unique count', () => {
+    expect(reader().parse(JSON.stringify(stats))).toEqual({
       reachable: true,
       online: true,
       listeners: 12,
@@ -301,9 +295,8 @@ describe('SHOUTcast DNAS v2 /stats?json=1', () => {
     });
   });
 
-  it('is off air when no source is connected', async () => {
-    replay.respond(sendText(JSON.stringify({ ...stats, streamstatus: 0 })));
-    expect(await reader().read()).toMatchObject({ reachable: true, online: false });
+  it('is off air when no source is connected', () => {
+    expect(reader().parse(JSON.stringify({ ...stats, streamstatus: 0 }))).toMatchObject({ reachable: true, online: false });
   });
 });
 
@@ -312,15 +305,13 @@ describe('SHOUTcast /7.html', () => {
 
   it('asks with a browser user agent, as v1 requires', async () => {
     replay.respond(sendText(fixture('shoutcast1-7.html').toString('utf8'), 'text/html'));
-    expect(await reader().read()).toMatchObject({ online: true, listeners: 23 });
+    expect(await polled(reader())).toMatchObject({ online: true, listeners: 23 });
     expect(replay.requests.at(-1)!.userAgent).toMatch(/^Mozilla/);
   });
 
-  it('is off air with stream status 0, and a failed poll on another format', async () => {
-    replay.respond(sendText('<html><body>0,0,45,500,0,128,</body></html>', 'text/html'));
-    expect(await reader().read()).toMatchObject({ reachable: true, online: false });
-    replay.respond(sendText('ICY 200 OK', 'text/html'));
-    expect((await reader().read()).reachable).toBe(false);
+  it('is off air with stream status 0, and a failed poll on another format', () => {
+    expect(reader().parse('<html><body>0,0,45,500,0,128,</body></html>')).toMatchObject({ reachable: true, online: false });
+    expect(reader().parse('ICY 200 OK').reachable).toBe(false);
   });
 
   it('takes the stream id from the URL when one is named there', () => {
@@ -329,13 +320,15 @@ describe('SHOUTcast /7.html', () => {
   });
 });
 
-describe('fetch limits', () => {
+describe('fetch limits (the source set fetches every status page)', () => {
+  const served = () => icecastReader('/live.mp3', `${replay.url}/status-json.xsl`);
+
   it('does not follow redirects', async () => {
     replay.respond((_, res) => {
       res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' });
       res.end();
     });
-    expect(await icecastReader().read()).toMatchObject({ reachable: false, error: expect.stringMatching(/HTTP 302/) });
+    expect(await polled(served())).toMatchObject({ reachable: false, error: expect.stringMatching(/HTTP 302/) });
   });
 
   it('stops reading a body larger than the cap (a server streaming audio at us)', async () => {
@@ -349,18 +342,18 @@ describe('fetch limits', () => {
       res.on('close', () => res.destroy());
       pump();
     });
-    expect(await icecastReader().read()).toMatchObject({ reachable: false, error: expect.stringMatching(/larger than/) });
+    expect(await polled(served())).toMatchObject({ reachable: false, error: expect.stringMatching(/larger than/) });
   });
 
   it('gives up after 2 s on a server that never answers', async () => {
     replay.respond(() => undefined);
     const started = Date.now();
-    expect(await icecastReader().read()).toMatchObject({ reachable: false, error: expect.stringMatching(/TimeoutError|timeout/i) });
+    expect(await polled(served())).toMatchObject({ reachable: false, error: expect.stringMatching(/TimeoutError|timeout/i) });
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('is unreachable when nothing listens', async () => {
-    expect(await new IcecastReader('http://127.0.0.1:1/status-json.xsl', '/live.mp3').read()).toMatchObject({ reachable: false });
+    expect(await polled(icecastReader('/live.mp3', 'http://127.0.0.1:1/status-json.xsl'))).toMatchObject({ reachable: false });
   });
 });
 

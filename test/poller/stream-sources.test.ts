@@ -104,7 +104,7 @@ const json = (body: string | Buffer, status = 200) => ({ body, type: 'applicatio
 
 describe('one snapshot for the station from all its sources', () => {
   const icecast = (mount: string, extra: Record<string, unknown> = {}) => ({ kind: 'icecast', statusUrl: `${replay.url}/status-json.xsl`, mount, ...extra });
-  const reader = (sources: unknown[]) => createStreamReader(configWith({ sources }).stream);
+  const reader = (sources: unknown[]) => createStreamReader(configWith({ sources }).stream, Date.now);
 
   it('fetches a status page shared by two mounts once per poll, and sums their listeners', async () => {
     replay.respond(

@@ -18,7 +18,7 @@ describe('FeedbackService with a fake clock', () => {
     expect((await world.station.state()).mostPopular.map((p) => p.song.title)).toEqual(before);
 
     world.advance(10);
-    const { state } = await world.station.applySnapshot(onAir('Choir', 'Zion Song'));
+    const state = await world.station.applySnapshot(onAir('Choir', 'Zion Song'));
     expect(state.mostPopular[0]).toMatchObject({ song: { title: 'Zion Song' }, plays: 1, average_rating: 5 });
   });
 
@@ -39,7 +39,7 @@ describe('FeedbackService with a fake clock', () => {
     const rating = await world.feedback.submit({ type: 'song_rating', rating: 1 });
     expect(rating.song).toBeNull();
     // back on air: the ranking counts no rating for the song that played five hours ago
-    const { state } = await world.station.applySnapshot(onAir('Choir', 'Zion Song'));
+    const state = await world.station.applySnapshot(onAir('Choir', 'Zion Song'));
     expect(state.mostPopular.find((p) => p.song.title === 'Amazing Grace')).toMatchObject({ average_rating: null });
   });
 

@@ -3,38 +3,45 @@ import { unreachable } from '../../src/station/stream-snapshot.js';
 import { onAir, serviceWorld } from '../support/service-world.js';
 
 describe('StationService.applySnapshot with a fake clock', () => {
-  it('announces the first poll on air with status, now playing and listeners', async () => {
+  it('announces the first poll on air with status, the song that started, now playing and listeners', async () => {
     const world = serviceWorld();
-    const { state, events } = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
-    expect(events.map((e) => e.event)).toEqual(['status', 'nowplaying', 'listeners']);
+    const state = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
+    const events = world.takePublished();
+    expect(events.map((e) => e.event)).toEqual(['status', 'song:started', 'nowplaying', 'listeners']);
     expect(events[0]!.payload).toMatchObject({ online: true, server_status: 'online', listeners: 12, quality: '128kbps MP3' });
-    expect(events[1]!.payload).toMatchObject({ now_playing: { song: { text: 'Choir - Amazing Grace' }, played_at: world.now / 1000, elapsed: 0 } });
-    expect(events[2]!.payload).toEqual({ current: 12, peak_today: 12 });
+    expect(events[2]!.payload).toMatchObject({ now_playing: { song: { text: 'Choir - Amazing Grace' }, played_at: world.now / 1000, elapsed: 0 } });
+    expect(events[1]!.payload).toEqual(events[2]!.payload);
+    expect(events[3]!.payload).toEqual({ current: 12, peak_today: 12 });
     expect(state.totalSongsPlayed).toBe(1);
   });
 
-  it('announces a song change as now playing only, with the last song in the history', async () => {
+  it('announces a song change as a song start and now playing only, with the last song in the history', async () => {
     const world = serviceWorld();
     await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
     world.advance(10);
-    expect((await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'))).events).toEqual([]);
+    world.takePublished();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    expect(world.takePublished()).toEqual([]);
     world.advance(200);
-    const { events } = await world.station.applySnapshot(onAir('Choir', 'It Is Well'));
-    expect(events.map((e) => e.event)).toEqual(['nowplaying']);
-    expect(events[0]!.payload).toMatchObject({
-      now_playing: { song: { title: 'It Is Well' } },
+    await world.station.applySnapshot(onAir('Choir', 'It Is Well'));
+    const events = world.takePublished();
+    expect(events.map((e) => e.event)).toEqual(['song:started', 'nowplaying']);
+    expect(events[1]!.payload).toMatchObject({
+      now_playing: { song: { title: 'It Is Well' }, played_at: world.now / 1000 },
       song_history: [{ song: { title: 'Amazing Grace' } }],
     });
+    expect(events[0]!.payload).toEqual(events[1]!.payload);
   });
 
-  it('marks the pending request for the starting song played and returns its events', async () => {
+  it('marks the pending request for the starting song played and announces it', async () => {
     const world = serviceWorld();
     await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
     const { request } = await world.requests.submit({ artist: 'Choir', song_title: 'It Is Well' }, 'listener-1');
     world.advance(200);
-    const { events } = await world.station.applySnapshot(onAir('Choir', 'It Is Well'));
+    world.takePublished();
+    await world.station.applySnapshot(onAir('Choir', 'It Is Well'));
     const played = { ...request, status: 'played' };
-    expect(events.slice(0, 2)).toEqual([
+    expect(world.takePublished().slice(0, 2)).toEqual([
       { event: 'request:played', payload: played },
       { event: 'request:updated', payload: played },
     ]);
@@ -48,26 +55,43 @@ describe('StationService.applySnapshot with a fake clock', () => {
     await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 40));
     world.now = Date.parse('2026-06-02T00:30:00Z'); // 19:30 in Chicago, still 1 June
     const evening = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 5));
-    expect(evening.state.peakToday).toBe(40);
+    expect(evening.peakToday).toBe(40);
     world.now = Date.parse('2026-06-02T05:01:00Z'); // 00:01 in Chicago, 2 June
+    world.takePublished();
     const nextDay = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 5));
-    expect(nextDay.state.peakToday).toBe(5);
-    expect(nextDay.events).toEqual([{ event: 'listeners', payload: { current: 5, peak_today: 5 } }]);
+    expect(nextDay.peakToday).toBe(5);
+    expect(world.takePublished()).toEqual([{ event: 'listeners', payload: { current: 5, peak_today: 5 } }]);
   });
 
   it('goes off air after two failed polls in a row, not after one', async () => {
     const world = serviceWorld();
     await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
     world.advance(10);
+    world.takePublished();
     const first = await world.station.applySnapshot(unreachable('timeout'));
-    expect(first.events).toEqual([]);
-    expect(world.station.statusOf(first.state)).toMatchObject({ online: true, listeners: 12 });
+    expect(world.takePublished()).toEqual([]);
+    expect(world.station.statusOf(first)).toMatchObject({ online: true, listeners: 12 });
     world.advance(10);
     const second = await world.station.applySnapshot(unreachable('timeout'));
-    expect(second.events.map((e) => e.event)).toEqual(['status', 'nowplaying', 'listeners']);
-    expect(second.events[0]!.payload).toMatchObject({ online: false, server_status: 'offline', listeners: 0 });
+    const events = world.takePublished();
+    expect(events.map((e) => e.event)).toEqual(['status', 'nowplaying', 'listeners']);
+    expect(events[0]!.payload).toMatchObject({ online: false, server_status: 'offline', listeners: 0 });
     // What it knew stays: the song is still the last one heard.
-    expect(second.state.nowPlaying?.song.title).toBe('Amazing Grace');
+    expect(second.nowPlaying?.song.title).toBe('Amazing Grace');
+  });
+
+  it('does not announce a song start when the station comes back on air with the song it left with', async () => {
+    const world = serviceWorld();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
+    world.advance(10);
+    await world.station.applySnapshot(unreachable('timeout'));
+    world.advance(10);
+    await world.station.applySnapshot(unreachable('timeout'));
+    world.advance(10);
+    world.takePublished();
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
+    // Now playing is re-sent with the status change; the song did not start again.
+    expect(world.takePublished().map((e) => e.event)).toEqual(['status', 'nowplaying', 'listeners']);
   });
 
   it('forgives a single failed poll between good ones', async () => {
@@ -78,8 +102,9 @@ describe('StationService.applySnapshot with a fake clock', () => {
     world.advance(10);
     await world.station.applySnapshot(onAir('Choir', 'Amazing Grace', 12));
     world.advance(10);
-    const { events, state } = await world.station.applySnapshot(unreachable('timeout'));
-    expect(events).toEqual([]);
+    world.takePublished();
+    const state = await world.station.applySnapshot(unreachable('timeout'));
+    expect(world.takePublished()).toEqual([]);
     expect(state.serverStatus).toBe('online');
   });
 
@@ -87,7 +112,7 @@ describe('StationService.applySnapshot with a fake clock', () => {
     const world = serviceWorld();
     await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
     world.advance(2 * 3600 + 5 * 60);
-    const { state } = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    const state = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
     expect(world.station.statusOf(state).uptime).toEqual({ seconds: 7500, human: '0d 2h 5m' });
   });
 });

@@ -33,7 +33,7 @@ const DEFAULTS: WorldSettings = {
 
 /**
  * The domain services wired as src/app.ts wires them, on the in-memory store, with a clock the
- * test moves by assignment (`world.now = ...`) and a live hub that records what was published.
+ * test moves by assignment (`world.now = ...`) and a live hub that records what every service published.
  * No HTTP, no sockets, no timers: time passes only when a test says so.
  */
 export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
@@ -48,6 +48,10 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
     /** The names of the events published so far, in order. */
     eventNames() {
       return world.published.map((p) => p.event);
+    },
+    /** The events published since the last call (or the start), in order; forgets them. */
+    takePublished() {
+      return world.published.splice(0);
     },
   };
   const clock = () => world.now;
@@ -85,6 +89,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
     { genre: 'Gospel', websiteUrl: 'https://radio.example', streamUrl: 'https://radio.example/live', timezone: STATION_ZONE },
     { pollSeconds: 10, recentlyPlayedSeconds: settings.requests.thresholdSeconds },
     clock,
+    live,
     pino({ level: 'silent' }),
   );
   const requests = new RequestService(store, live, settings.requests, clock, limits);

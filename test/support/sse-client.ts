@@ -1,5 +1,5 @@
 import { EventSource } from 'eventsource';
-import { SSE_EVENTS } from '../../src/live/sse-request.js';
+import { SSE_EVENTS } from '../../src/station/event-catalog.js';
 
 export interface SseMessage {
   event: string;

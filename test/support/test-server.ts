@@ -4,6 +4,7 @@ import { deepMerge, loadConfig } from '../../src/config/load-config.js';
 import { eventually } from './eventually.js';
 import { checkAnswer } from './openapi-conformance.js';
 import type { Clock } from '../../src/station/clock.js';
+import type { PaymentProvider } from '../../src/payments/payment-provider.js';
 
 export interface TestServer {
   app: App;
@@ -29,6 +30,8 @@ export interface TestServerOptions {
   realLimits?: boolean;
   /** The app's logger (e.g. one writing into an array, to count log lines); logLevel is ignored then. */
   log?: Logger;
+  /** A payment provider handed to createApp instead of the one config names. */
+  payments?: PaymentProvider | null;
 }
 
 /**
@@ -43,7 +46,11 @@ export async function startTestServer(overrides: Overrides = {}, options: TestSe
     ...(options.realLimits ? {} : UNREACHABLE_LIMITS),
   };
   const config = loadConfig({}, deepMerge(base, overrides));
-  const app = createApp(config, { log: options.log ?? pino({ level: config.logLevel }), clock: options.clock });
+  const app = createApp(config, {
+    log: options.log ?? pino({ level: config.logLevel }),
+    clock: options.clock,
+    ...(options.payments !== undefined ? { payments: options.payments } : {}),
+  });
   const port = await app.listen();
   // The Redis client connects in the background (the service starts before Redis answers); a test
   // starts talking once it has, or its first request races the connection and gets a 503.

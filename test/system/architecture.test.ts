@@ -4,8 +4,8 @@ import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcr
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 import { describe, expect, it } from 'vitest';
 
-// The import rule (ARCHITECTURE.md, "imports only run downward") lives in .dependency-cruiser.cjs;
-// this runs it over src/ and over a fixture tree that breaks it on purpose.
+// The layer order (ARCHITECTURE.md, "Layering: ports and adapters") lives in .dependency-cruiser.cjs;
+// this runs it over src/ and over a fixture tree that breaks each of its rules on purpose.
 async function cruiseTree(baseDir: string): Promise<ICruiseResult> {
   const options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
   const tsConfig = extractTSConfig('tsconfig.json');
@@ -28,17 +28,44 @@ describe('the import rule', () => {
     expect(result.summary.violations.map(describeViolation)).toEqual([]);
   });
 
-  it('reports a forbidden import, a cycle and a domain that knows Socket.IO (fixture tree)', async () => {
+  it('reports every kind of violation in the fixture tree, once each, and lets the allowed imports pass', async () => {
     const result = await cruiseTree('test/fixtures/layering');
     const found = result.summary.violations.map(describeViolation).sort();
     expect(found).toEqual([
-      'bottom-only-to-bottom: src/config/leaky-config.ts -> src/station/song-order.ts',
+      'adapters-only-downward: src/store/leaky-store.ts -> src/http/edge.ts',
+      'adapters-only-downward: src/webhooks/reads-store.ts -> src/store/chat-store.ts',
+      'domain-not-to-infrastructure: src/station/knows-redis.ts -> src/redis/connection.ts',
       `domain-not-to-infrastructure: src/station/socket-aware.ts -> ${socketIoPath(result)}`,
-      'lower-layers-not-to-doors-or-edge: src/store/leaky-store.ts -> src/http/edge.ts',
+      'domain-only-downward: src/station/knows-store.ts -> src/store/chat-store.ts',
+      'doors-only-downward: src/api/calls-live.ts -> src/live/feed.ts',
+      'doors-only-downward: src/api/needs-root.ts -> src/app.ts',
+      'every-module-in-a-layer: src/poller/uses-helper.ts -> src/helpers/strings.ts',
+      'ground-floor-only-to-ground-floor: src/config/leaky-config.ts -> src/station/ranked.ts',
+      'http-only-to-ground-floor: src/http/knows-limits.ts -> src/limits/budget.ts',
+      'limits-only-downward: src/limits/knows-domain.ts -> src/station/ranked.ts',
+      'limits-only-downward: src/limits/knows-edge.ts -> src/http/edge.ts',
       'no-circular: src/station/play-history.ts -> src/station/song-order.ts (cycle: src/station/song-order.ts -> src/station/play-history.ts)',
+      'not-to-unresolvable: src/poller/half-written.ts -> ../station/not-written-yet.js',
     ]);
-    // The door that imports the domain and the edge (src/api/chat-route.ts) is allowed.
-    expect(found.filter((line) => line.includes('src/api/'))).toEqual([]);
+    // Every rule of the configuration is proven to bite by at least one line above.
+    const rules = (await extractDepcruiseOptions('./.dependency-cruiser.cjs')).ruleSet?.forbidden?.map((rule) => rule.name) ?? [];
+    expect(rules.length).toBeGreaterThan(8);
+    expect(rules.filter((name) => !found.some((line) => line.startsWith(`${name}: `)))).toEqual([]);
+    // The files that import only what their layer may (the composition root, a door using every
+    // layer below it, an adapter, the domain on limits/, limits/ and the edge on the ground floor).
+    const allowed = [
+      'src/main.ts',
+      'src/app.ts',
+      'src/api/chat-route.ts',
+      'src/live/feed.ts',
+      'src/store/chat-store.ts',
+      'src/station/ranked.ts',
+      'src/limits/budget.ts',
+      'src/http/edge.ts',
+      'src/config/settings.ts',
+    ];
+    for (const file of allowed) expect(result.modules.some((m) => m.source === file)).toBe(true);
+    expect(result.summary.violations.filter((v) => allowed.includes(v.from))).toEqual([]);
   });
 });
 

@@ -4,13 +4,13 @@ import type { RevenueService } from '../../station/revenue-service.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
 import { Text } from '../../station/input/text-rules.js';
+import { RevenueEventSchema, RevenueTypeSchema } from '../../station/shapes.js';
 
-const RevenueType = Type.Union([Type.Literal('donation'), Type.Literal('subscription'), Type.Literal('advertising'), Type.Literal('merchandise'), Type.Literal('other')]);
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-pattern-message': 'must be a date, YYYY-MM-DD' });
 
 export const RevenueBody = Type.Object({
   event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]*$', description: 'your id for the event; repeats are recorded once' })),
-  type: RevenueType,
+  type: RevenueTypeSchema,
   amount: MinorUnits(1_000_000_000_000),
   currency: CurrencyCode,
   occurred_at: Type.Optional(Type.String({ format: 'date-time', description: 'default: now' })),
@@ -24,17 +24,6 @@ export const RevenueBody = Type.Object({
 });
 
 export const RevenueQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) });
-
-const RevenueEventSchema = Type.Object({
-  id: Type.String(),
-  type: RevenueType,
-  amount: Type.Integer(),
-  currency: Type.String(),
-  occurred_at: Type.Integer(),
-  source: Type.Union([Type.String(), Type.Null()]),
-  metadata: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
-  recorded_at: Type.Integer(),
-});
 
 const Sum = { currency: Type.String(), amount: Type.Integer({ description: 'minor units' }), count: Type.Integer() };
 const RevenueSummarySchema = Type.Object({

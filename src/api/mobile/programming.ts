@@ -1,7 +1,7 @@
 import { PlaylistsSchema, ScheduleSchema } from '../response-schemas.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { Playlist } from '../../config/schema.js';
-import { toUnixSeconds, type Clock } from '../../station/clock.js';
+import type { Clock } from '../../station/clock.js';
 import type { ScheduleService } from '../../station/schedule-service.js';
 import { serializeSuccess } from '../../http/reply.js';
 import { CONDITIONAL_GET_HEADERS, conditionalAnswer, PLAYLISTS_CACHE, SCHEDULE_CACHE } from '../conditional-get.js';
@@ -11,7 +11,7 @@ export function programmingRoutes(schedule: ScheduleService, playlists: readonly
   // Playlists come from the configuration: one body and one ETag for the life of the process.
   const playlistAnswer = prepareBody(serializeSuccess({ playlists }), PLAYLISTS_CACHE);
   // The schedule depends only on the time: built at most once a second.
-  const scheduleAnswer = new PreparedResponse(SCHEDULE_CACHE);
+  const scheduleAnswer = new PreparedResponse(SCHEDULE_CACHE, clock);
   return [
     defineRoute({
       method: 'GET',
@@ -19,11 +19,7 @@ export function programmingRoutes(schedule: ScheduleService, playlists: readonly
       path: '/api/mobile/schedule',
       summary: 'The show on air now, the weekly shows, and what comes in the next 7 days',
       response: ScheduleSchema,
-      handler: (ctx) =>
-        conditionalAnswer(
-          ctx.headers['if-none-match'],
-          scheduleAnswer.get(schedule, toUnixSeconds(clock()), () => serializeSuccess(schedule.schedule())),
-        ),
+      handler: (ctx) => scheduleAnswer.answer(ctx.headers['if-none-match'], schedule, () => serializeSuccess(schedule.schedule())),
     }),
     defineRoute({
       method: 'GET',

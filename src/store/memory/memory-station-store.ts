@@ -1,10 +1,11 @@
 import type { Song } from '../../station/song.js';
-import { emptyStationState, freezeState, type SongTally, type StationState } from '../../station/model.js';
+import { deepFreeze } from '../../deep-freeze.js';
+import { emptyStationState, type SongTally, type StationState } from '../../station/model.js';
 import { type StationStore } from '../../station/ports.js';
 
 /** Station state of this one process. `lastPlayed` is bounded: plays older than the request rule's window are forgotten. */
 export class MemoryStationStore implements StationStore {
-  private state: StationState = freezeState(emptyStationState());
+  private state: StationState = deepFreeze(emptyStationState());
   private readonly lastPlayed = new Map<string, number>();
   private readonly songTallies = new Map<string, SongTally>();
 
@@ -21,7 +22,7 @@ export class MemoryStationStore implements StationStore {
   }
 
   async write(state: StationState): Promise<void> {
-    this.state = freezeState(structuredClone(state));
+    this.state = deepFreeze(structuredClone(state));
   }
 
   async lastPlayedAt(songId: string): Promise<number | null> {

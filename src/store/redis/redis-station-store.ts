@@ -1,5 +1,6 @@
 import type { Song } from '../../station/song.js';
-import { emptyStationState, freezeState, type SongTally, type StationState } from '../../station/model.js';
+import { deepFreeze } from '../../deep-freeze.js';
+import { emptyStationState, type SongTally, type StationState } from '../../station/model.js';
 import { type StationStore } from '../../station/ports.js';
 import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
@@ -49,7 +50,7 @@ export class RedisStationStore implements StationStore {
   readFresh(): Promise<StationState> {
     return redisCall(async () => {
       const json = await this.client.get(this.stateKey);
-      const state = freezeState(json ? { ...emptyStationState(), ...(JSON.parse(json) as Partial<StationState>) } : emptyStationState());
+      const state = deepFreeze(json ? { ...emptyStationState(), ...(JSON.parse(json) as Partial<StationState>) } : emptyStationState());
       this.cached = { state, at: performance.now() };
       return state;
     });
@@ -59,7 +60,7 @@ export class RedisStationStore implements StationStore {
     return redisCall(async () => {
       const json = JSON.stringify(state);
       await this.client.set(this.stateKey, json);
-      this.cached = { state: freezeState(JSON.parse(json) as StationState), at: performance.now() };
+      this.cached = { state: deepFreeze(JSON.parse(json) as StationState), at: performance.now() };
     });
   }
 

@@ -1,34 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 
-export interface Song {
-  id: string;
-  title: string;
-  artist: string;
-  text: string;
-  album?: string;
-}
-export interface NowPlaying {
-  now_playing: { song: Song; played_at: number } | null;
-  song_history: Array<{ song: Song; played_at: number }>;
-  listeners: { current: number; peak_today: number };
-  online: boolean;
-}
-export interface ChatMessage {
-  id: string;
-  nickname: string;
-  message: string;
-  timestamp: number;
-}
-export interface SongRequest {
-  id: string;
-  song_title: string;
-  artist: string;
-  requester_name: string;
-  message: string | null;
-  priority: 'low' | 'normal' | 'high';
-  status: 'pending' | 'played' | 'rejected';
-  created_at: number;
-}
+// The shapes and live events are the server's own, declared once (src/station/shapes.ts and the
+// event catalog). Type-only imports: nothing of the server's code reaches the bundle.
+import type { ChatMessage } from '../../../src/station/shapes.js';
+export type { ChatMessage, NowPlaying, Song, SongRequest } from '../../../src/station/shapes.js';
+export type { LiveEvents } from '../../../src/station/live-hub.js';
 
 /**
  * The live connection (Socket.IO namespace /live). Socket.IO reconnects by itself with backoff;

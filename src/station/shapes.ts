@@ -1,0 +1,152 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { WeeklyShowSchema } from '../config/schema.js';
+
+// The shapes clients see (API.md): REST `data`, live payloads, webhook `data`. These TypeBox
+// schemas are the one source: the model's types are `Static<…>` of them, the OpenAPI and AsyncAPI
+// documents print them, and the web pages import the types. Adding a field is one line here.
+// Only TypeBox is imported: the web pages type-check this file (no Node modules behind it).
+
+const UnixSeconds = Type.Integer({ description: 'Unix time in seconds' });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const SongSchema = Type.Object({
+  id: Type.String({ description: 'stable hash of artist and title' }),
+  title: Type.String(),
+  artist: Type.String(),
+  album: Type.Optional(Type.String()),
+  text: Type.String({ description: '"Artist - Title"' }),
+  art: Type.Optional(Type.String()),
+});
+/** `id` is stable across polls and nodes (a hash of artist and title); `text` is "Artist - Title". */
+export type Song = Static<typeof SongSchema>;
+
+export const PlayedSongSchema = Type.Object({ song: SongSchema, played_at: UnixSeconds });
+export type PlayedSong = Static<typeof PlayedSongSchema>;
+
+export const UptimeSchema = Type.Object({
+  seconds: Type.Integer(),
+  human: Type.String({ description: '<days>d <hours>h <minutes>m' }),
+});
+export type Uptime = Static<typeof UptimeSchema>;
+
+/** The `data` of GET /api/mobile/status, and the live `status` event (spec 2.2). */
+export const StatusSchema = Type.Object({
+  online: Type.Boolean(),
+  listeners: Type.Integer(),
+  server_status: Type.Union([Type.Literal('online'), Type.Literal('offline'), Type.Literal('unknown')]),
+  stream_url: Type.String(),
+  website_url: Type.String(),
+  uptime: UptimeSchema,
+  quality: Type.String({ description: '<bitrate>kbps <codec>, or "unknown" before the first poll' }),
+  genre: Type.String(),
+});
+export type StationStatus = Static<typeof StatusSchema>;
+
+export const StatsSchema = Type.Object({
+  current_listeners: Type.Integer(),
+  peak_listeners_today: Type.Integer(),
+  total_listener_hours: Type.Number(),
+  average_listening_time: Type.Number({ description: 'seconds' }),
+  unique_listeners: Type.Optional(Type.Integer({ description: 'distinct listener addresses; present when the stream servers tell' })),
+  listener_history: Type.Array(Type.Object({ timestamp: UnixSeconds, listeners: Type.Integer() })),
+  server_uptime: UptimeSchema,
+  total_songs_played: Type.Integer(),
+  most_popular_songs: Type.Array(Type.Object({ song: SongSchema, plays: Type.Integer(), requests: Type.Integer(), average_rating: Nullable(Type.Number()) })),
+});
+export type Stats = Static<typeof StatsSchema>;
+
+/** GET /api/stream-stats.php. */
+export const StreamStatsSchema = Type.Object({
+  online: Type.Boolean(),
+  listeners: Type.Integer(),
+  peak_today: Type.Integer(),
+  bitrate: Type.Union([Type.Integer({ description: 'kbps' }), Type.Null()]),
+  codec: Type.Union([Type.String(), Type.Null()]),
+  uptime: UptimeSchema,
+});
+export type StreamStats = Static<typeof StreamStatsSchema>;
+
+export const ListenersSchema = Type.Object({ current: Type.Integer(), peak_today: Type.Integer() });
+export type Listeners = Static<typeof ListenersSchema>;
+
+/** The now-playing object: GET /api/mobile/nowplaying, now-playing.php and the live `nowplaying` event. */
+export const NowPlayingSchema = Type.Object({
+  now_playing: Nullable(Type.Object({ song: SongSchema, played_at: UnixSeconds, elapsed: Type.Optional(Type.Integer()), duration: Type.Optional(Type.Integer()) })),
+  song_history: Type.Array(PlayedSongSchema),
+  listeners: ListenersSchema,
+  online: Type.Boolean(),
+});
+export type NowPlaying = Static<typeof NowPlayingSchema>;
+
+export const ChatMessageSchema = Type.Object({
+  id: Type.String({ description: '"<ms>-<seq>", increasing' }),
+  nickname: Type.String(),
+  message: Type.String(),
+  timestamp: UnixSeconds,
+});
+/** `id` is "<milliseconds>-<sequence>": it increases with time, so ids order messages and de-duplicate polls. */
+export type ChatMessage = Static<typeof ChatMessageSchema>;
+
+export const ChatDeletedSchema = Type.Object({ id: Type.String() });
+
+const RequestPrioritySchema = Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')]);
+const RequestStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('played'), Type.Literal('rejected')]);
+export type RequestPriority = Static<typeof RequestPrioritySchema>;
+export type RequestStatus = Static<typeof RequestStatusSchema>;
+
+export const SongRequestSchema = Type.Object({
+  id: Type.String(),
+  song_title: Type.String(),
+  artist: Type.String(),
+  requester_name: Type.String(),
+  message: Nullable(Type.String()),
+  priority: RequestPrioritySchema,
+  status: RequestStatusSchema,
+  created_at: UnixSeconds,
+});
+export type SongRequest = Static<typeof SongRequestSchema>;
+
+export const FeedbackSchema = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  content: Nullable(Type.String()),
+  rating: Nullable(Type.Integer()),
+  song: Nullable(SongSchema),
+  created_at: UnixSeconds,
+});
+export type Feedback = Static<typeof FeedbackSchema>;
+
+export const OccurrenceSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  host: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  starts_at: UnixSeconds,
+  ends_at: UnixSeconds,
+  type: Type.Union([Type.Literal('show'), Type.Literal('event')]),
+});
+/** A show or one-off event, dated. */
+export type Occurrence = Static<typeof OccurrenceSchema>;
+
+export const ScheduleSchema = Type.Object({
+  timezone: Type.String(),
+  current: Nullable(OccurrenceSchema),
+  shows: Type.Array(WeeklyShowSchema),
+  upcoming: Type.Array(OccurrenceSchema),
+});
+
+export const RevenueTypeSchema = Type.Union([Type.Literal('donation'), Type.Literal('subscription'), Type.Literal('advertising'), Type.Literal('merchandise'), Type.Literal('other')]);
+export type RevenueType = Static<typeof RevenueTypeSchema>;
+
+export const RevenueEventSchema = Type.Object({
+  id: Type.String(),
+  type: RevenueTypeSchema,
+  amount: Type.Integer(),
+  currency: Type.String(),
+  occurred_at: Type.Integer(),
+  source: Type.Union([Type.String(), Type.Null()]),
+  metadata: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+  recorded_at: Type.Integer(),
+});
+/** `amount` is in integer minor units. */
+export type RevenueEvent = Static<typeof RevenueEventSchema>;
