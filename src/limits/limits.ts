@@ -61,11 +61,6 @@ export class Limits {
   }
 
   /**
-   * Spends one chat message from the client's budget (and the connection's, for a socket), or
-   * throws 429. The connection is checked first: a flooding socket is stopped without touching
-   * the shared counter.
-   */
-  /**
    * Claims the client's one new song request of its delay, or throws 429 with the seconds left.
    * A claim that queued nothing (the song was already pending, or the store failed) is given back
    * with `giveBackSongRequest`, so only a request really queued starts the delay. Claimed before
@@ -75,6 +70,8 @@ export class Limits {
     if (!this.songRequests) return;
     const decision = await this.songRequests.spend(clientKey);
     if (!decision.allowed) {
+      // The refusal holds nothing: counting it would outlive a claim given back meanwhile.
+      await this.songRequests.giveBack(clientKey);
       throw new AppError('RATE_LIMITED', { message: `You can request another song in ${decision.resetSeconds} seconds.`, retryAfterSeconds: decision.resetSeconds });
     }
   }
@@ -83,6 +80,11 @@ export class Limits {
     await this.songRequests?.giveBack(clientKey);
   }
 
+  /**
+   * Spends one chat message from the client's budget (and the connection's, for a socket), or
+   * throws 429. The connection is checked first: a flooding socket is stopped without touching
+   * the shared counter.
+   */
   async spendChatMessage(clientKey: string, connectionId?: string): Promise<void> {
     const message = 'You are sending messages too fast.';
     if (connectionId !== undefined) await this.chatPerConnection.spendOrThrow(connectionId, message);

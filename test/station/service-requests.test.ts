@@ -47,6 +47,20 @@ describe('RequestService with a fake clock', () => {
     expect(await world.requests.list('pending', 10)).toHaveLength(1);
   });
 
+  it('counts only what was queued: a refusal during a claim that is then given back does not hold the requester', async () => {
+    const world = serviceWorld({ requests: { thresholdSeconds: 900, delaySeconds: 300 } });
+    const pending = await world.requests.submit(amazingGrace, 'listener-1');
+    // listener-2 asks for the pending song (claim, then given back) while also asking for another (refused meanwhile)
+    const [duplicate, raced] = await Promise.allSettled([world.requests.submit(amazingGrace, 'listener-2'), world.requests.submit(howGreat, 'listener-2')]);
+    expect(duplicate).toMatchObject({ status: 'fulfilled', value: { created: false, request: pending.request } });
+    if (raced.status === 'rejected') expect(raced.reason).toMatchObject({ code: 'RATE_LIMITED' });
+    // whatever the race gave, listener-2 queued at most one song, and may queue one if it has none
+    const queuedByTwo = raced.status === 'fulfilled' ? 1 : 0;
+    const next = world.requests.submit({ artist: 'Choir', song_title: 'It Is Well' }, 'listener-2');
+    if (queuedByTwo === 0) expect((await next).created).toBe(true);
+    else await expect(next).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('answers a request for a song already pending with that request, and announces only new ones', async () => {
     const world = serviceWorld();
     const first = await world.requests.submit({ ...amazingGrace, requester_name: 'Ann' }, 'listener-1');
