@@ -130,7 +130,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const station = new StationService(
     store,
     { ...config.station },
-    { pollSeconds: config.stream.pollSeconds, recentlyPlayedSeconds: config.requests.thresholdSeconds },
+    { pollSeconds: config.stream.pollSeconds, recentlyPlayedSeconds: config.requests.thresholdSeconds, staleSongSeconds: config.stream.staleSongSeconds },
     clock,
     events,
     log.child({ component: 'station' }),
@@ -167,7 +167,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...webhookDeliveryRoutes(webhooks),
       ...requestQueueAdminRoutes(requests),
       ...stationOverviewRoutes(station),
-      ...webPageRoutes(config),
+      ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
       ...healthRoutes(store),
       asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
       openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: limits.publicApi.paths }),

@@ -106,6 +106,16 @@ export const ConfigSchema = Type.Object(
       streamUrl: Type.String({ format: 'uri', description: 'the address listeners play (`stream_url` in the status)' }),
       timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. `America/Chicago`; the schedule and "today" are in it' }),
       language: Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'language of the listener page, console and widgets (`web/src/i18n/<language>.ts`)' }),
+      logo: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+        description: "the station's logo file (SVG, PNG, JPEG or WebP, at most 1 MiB), read at start-up; null: the logo shipped in `web/public/brand/`",
+      }),
+      accentColor: Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: "the pages' accent colour (`#rrggbb`); text on it is black or white, whichever reads better" }),
+      artUrlTemplate: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()], {
+        description: 'artwork of a song: a URL with `{artist}` and `{title}` (URL-encoded in); null: the logo stands in',
+      }),
+      publicUrl: Type.Optional(
+        Type.String({ format: 'uri', pattern: '^https?://', description: "where listeners reach this hub's pages (absolute links for sharing); default `websiteUrl`" }),
+      ),
     }),
     stream: Section('the stream server to poll ([polling.md](polling.md))', {
       // One source in these keys; `sources`, when not empty, replaces them (see stream-sources.ts).
@@ -127,6 +137,12 @@ export const ConfigSchema = Type.Object(
         { description: 'seconds between polls (a divisor of 60, so every node agrees on the ticks)' },
       ),
       enabled: Type.Boolean({ description: 'off: no polling at all (a station without a stream server, or tests that seed the state)' }),
+      staleSongSeconds: Type.Integer({
+        minimum: 0,
+        maximum: 86_400,
+        description:
+          'a song the stream server has not named for this long (a source back without metadata) is no longer now playing (`now_playing` null, the song moves to the history); 0: never',
+      }),
     }),
     redis: Section('shared state; without `url` everything lives in this process', {
       url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], { description: '`redis://…` or `rediss://…`; null: the in-memory store, one process' }),

@@ -15,6 +15,26 @@ export interface StaticSiteOptions {
   htmlVariables: Readonly<Record<string, string>>;
   /** Where the pages may connect and play from besides themselves (the stream server). */
   mediaSources: readonly string[];
+  /** Where the pages may load images from besides themselves (song artwork). */
+  imageSources?: readonly string[];
+  /** Files made at start-up rather than built (a logo, a manifest), served like the built ones. */
+  generatedFiles?: ReadonlyArray<{ path: string; body: Buffer }>;
+  /** Pages whose HTML carries data that changes while the server runs, by page path. */
+  livePages?: Readonly<Record<string, LivePage>>;
+}
+
+/**
+ * Fills `%LIVE_DATA%` in a page with text that changes while the server runs (a bootstrap of the
+ * station's state). Asked on every request, so it must be cheap: a new `version` only when the
+ * text changed, and the page is then compressed once for every request that follows.
+ */
+export interface LivePage {
+  current(): LiveText | Promise<LiveText>;
+}
+export interface LiveText {
+  version: number;
+  /** Inserted as is: the caller makes it safe where it goes (and free of `%NAME%` placeholders). */
+  text: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -43,13 +63,13 @@ interface StaticFile {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function contentSecurityPolicy(frameable: boolean, mediaSources: readonly string[]): string {
+function contentSecurityPolicy(frameable: boolean, mediaSources: readonly string[], imageSources: readonly string[] = []): string {
   const media = ["'self'", ...mediaSources].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...imageSources].join(' '),
     `media-src ${media} blob:`,
     // 'self' covers ws:/wss: to this host in current browsers; named for older ones.
     "connect-src 'self' ws: wss:",
@@ -67,9 +87,9 @@ function builtSiblings(root: string, path: string): { br: Buffer; gzip: Buffer }
 }
 
 /** Loads one file with its precompressed siblings (`.br`, `.gz` from the build), or compresses it now. */
-function loadFile(root: string, path: string, options: StaticSiteOptions, isHashed: boolean): StaticFile {
+function loadFile(root: string, path: string, options: StaticSiteOptions, isHashed: boolean, given?: Buffer): StaticFile {
   const extension = extname(path);
-  let body = readFileSync(join(root, path));
+  let body = given ?? readFileSync(join(root, path));
   const isHtml = extension === '.html';
   if (isHtml) {
     const html = body.toString('utf8').replace(/%([A-Z_]+)%/g, (whole, name: string) => {
@@ -81,7 +101,7 @@ function loadFile(root: string, path: string, options: StaticSiteOptions, isHash
   const variants: Variant[] = [];
   if (isCompressible(path) && body.length >= 512) {
     // HTML is rewritten above, so its build-time siblings are stale: compress it here (it is small).
-    const { br, gzip: gz } = (isHtml ? null : builtSiblings(root, path)) ?? compressBody(body);
+    const { br, gzip: gz } = (isHtml || given ? null : builtSiblings(root, path)) ?? compressBody(body);
     if (br.length < body.length) variants.push({ body: br, encoding: 'br' });
     if (gz.length < body.length) variants.push({ body: gz, encoding: 'gzip' });
   }
@@ -94,7 +114,7 @@ function loadFile(root: string, path: string, options: StaticSiteOptions, isHash
   };
   if (isHtml) {
     const page = pagePath(path);
-    headers['Content-Security-Policy'] = contentSecurityPolicy(options.frameablePages.includes(page), options.mediaSources);
+    headers['Content-Security-Policy'] = contentSecurityPolicy(options.frameablePages.includes(page), options.mediaSources, options.imageSources);
     headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
   }
   return { contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', headers, variants };
@@ -129,15 +149,19 @@ export function staticFileRoutes(options: StaticSiteOptions): RouteDefinition[] 
   if (!existsSync(options.root)) return [];
   const hashed = new Map<string, StaticFile>();
   const routes: RouteDefinition[] = [];
-  for (const path of listFiles(options.root)) {
-    if (path.endsWith('.br') || path.endsWith('.gz')) continue;
+  const files = listFiles(options.root)
+    .filter((path) => !path.endsWith('.br') && !path.endsWith('.gz'))
+    .map((path) => ({ path, body: undefined as Buffer | undefined }));
+  for (const { path, body } of [...files, ...(options.generatedFiles ?? [])]) {
     const inHashedFolder = path.startsWith(`${options.hashedFolder}/`) && !path.slice(options.hashedFolder.length + 1).includes('/');
-    const file = loadFile(options.root, path, options, inHashedFolder);
+    const file = loadFile(options.root, path, options, inHashedFolder, body);
     if (inHashedFolder) {
       hashed.set(path.slice(options.hashedFolder.length + 1), file);
       continue;
     }
     const urlPath = path.endsWith('.html') ? pagePath(path) : `/${path}`;
+    const live = options.livePages?.[urlPath];
+    const serve = live ? liveFile(live, (text) => loadFile(options.root, path, options, false, fillLiveData(file, text))) : () => file;
     routes.push(
       defineRoute({
         method: 'GET',
@@ -145,7 +169,11 @@ export function staticFileRoutes(options: StaticSiteOptions): RouteDefinition[] 
         summary: `static ${path}`,
         undocumented: true,
         headers: ['accept-encoding'],
-        handler: ({ headers }) => answer(file, headers['accept-encoding'] ?? ''),
+        handler: ({ headers }) => {
+          const current = serve();
+          const acceptEncoding = headers['accept-encoding'] ?? '';
+          return current instanceof Promise ? current.then((f) => answer(f, acceptEncoding)) : answer(current, acceptEncoding);
+        },
       }),
     );
   }
@@ -164,4 +192,23 @@ export function staticFileRoutes(options: StaticSiteOptions): RouteDefinition[] 
     }),
   );
   return routes;
+}
+
+/** The page's HTML (uncompressed, placeholders filled) with its `%LIVE_DATA%` replaced. */
+function fillLiveData(page: StaticFile, text: string): Buffer {
+  const template = page.variants[page.variants.length - 1]!.body.toString('utf8');
+  return Buffer.from(template.replace('%LIVE_DATA%', () => text));
+}
+
+/** The page for the live text's current version: rebuilt (and compressed) only when the version changes. */
+function liveFile(live: LivePage, build: (text: string) => StaticFile): () => StaticFile | Promise<StaticFile> {
+  let cached: { version: number; file: StaticFile } | null = null;
+  const fileOf = (text: LiveText) => {
+    if (cached?.version !== text.version) cached = { version: text.version, file: build(text.text) };
+    return cached.file;
+  };
+  return () => {
+    const text = live.current();
+    return text instanceof Promise ? text.then(fileOf) : fileOf(text);
+  };
 }

@@ -110,7 +110,7 @@ export const EVENT_CATALOG = {
     documentName: 'requestUpdated',
     summary: 'A request left the queue: played (on air, or marked by staff) or rejected',
     socket: true,
-    sse: 'never',
+    sse: 'asked',
     webhook: null,
   }),
   'chat:message': rule({

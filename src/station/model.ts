@@ -66,6 +66,12 @@ export interface StationState {
     onlineSince: number | null;
     /** Failed polls in a row (absent in states stored before it existed: 0). */
     failedPolls?: number;
+    /**
+     * Unix seconds of the last poll whose stream server still named the song on air (the
+     * stale-song rule counts from it). Absent in states stored before it existed, or written
+     * by hand: then the rule waits for the next poll.
+     */
+    titleSeenAt?: number | null;
   };
 }
 

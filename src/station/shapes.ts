@@ -71,7 +71,11 @@ export type Listeners = Static<typeof ListenersSchema>;
 
 /** The now-playing object: GET /api/mobile/nowplaying, now-playing.php and the live `nowplaying` event. */
 export const NowPlayingSchema = Type.Object({
-  now_playing: Nullable(Type.Object({ song: SongSchema, played_at: UnixSeconds, elapsed: Type.Optional(Type.Integer()), duration: Type.Optional(Type.Integer()) })),
+  now_playing: Type.Union(
+    [Type.Object({ song: SongSchema, played_at: UnixSeconds, elapsed: Type.Optional(Type.Integer()), duration: Type.Optional(Type.Integer()) }), Type.Null()],
+    // The stale-song rule (docs/api.md): null while on air means live with no known title.
+    { description: 'null before any song, and once the song is older than stream.staleSongSeconds with no newer title (online true: live, title unknown)' },
+  ),
   song_history: Type.Array(PlayedSongSchema),
   listeners: ListenersSchema,
   online: Type.Boolean(),

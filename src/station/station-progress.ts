@@ -84,6 +84,11 @@ export function advanceStation(previous: StationState, snapshot: StreamSnapshot,
       state.nowPlaying = songStarted;
       state.totalSongsPlayed += 1;
     }
+    // The server still names the song on air: the stale-song rule (song-on-air.ts) counts from here.
+    state.poll.titleSeenAt = now;
+  } else if (state.nowPlaying && state.poll.titleSeenAt === undefined) {
+    // A state stored before the rule existed: its clock starts at this poll.
+    state.poll.titleSeenAt = now;
   }
 
   if (online) {

@@ -5,6 +5,7 @@ import type { NowPlaying, StationState, StationStatus, Stats, StreamStats, Uptim
 import { rankPopularSongs } from './popularity.js';
 import type { Store } from './ports.js';
 import { advanceStation } from './station-progress.js';
+import { isStale } from './song-on-air.js';
 import type { StreamSnapshot } from './stream-snapshot.js';
 
 export interface StationProfile {
@@ -22,6 +23,8 @@ export interface PollSettings {
    * Derived from that one setting, so a longer window can never outlive what the store keeps.
    */
   recentlyPlayedSeconds: number;
+  /** The stale-song rule's bound (stream.staleSongSeconds; song-on-air.ts). */
+  staleSongSeconds: number;
 }
 
 export function formatUptime(seconds: number): Uptime {
@@ -75,7 +78,9 @@ export class StationService {
     await this.store.write(state);
 
     if (progress.statusChanged) events.push({ event: 'status', payload: this.statusOf(state) });
-    if (started || progress.statusChanged) {
+    // A song that just went stale is announced too: listeners see it leave "now playing".
+    const wentStale = isStale(state, state.updatedAt ?? 0, this.poll.staleSongSeconds) && !isStale(previous, previous.updatedAt ?? 0, this.poll.staleSongSeconds);
+    if (started || progress.statusChanged || wentStale) {
       const nowPlaying = this.nowPlayingOf(state);
       if (started) events.push({ event: 'song:started', payload: nowPlaying });
       events.push({ event: 'nowplaying', payload: nowPlaying });
@@ -140,9 +145,12 @@ export class StationService {
 
   nowPlayingOf(state: StationState): NowPlaying {
     const now = toUnixSeconds(this.clock());
+    // A stale song (song-on-air.ts) is history: now_playing null, the song first in the history.
+    const stale = isStale(state, now, this.poll.staleSongSeconds);
+    const current = stale ? null : state.nowPlaying;
     return {
-      now_playing: state.nowPlaying ? { song: state.nowPlaying.song, played_at: state.nowPlaying.played_at, elapsed: Math.max(0, now - state.nowPlaying.played_at) } : null,
-      song_history: state.history.slice(0, HISTORY_LENGTH),
+      now_playing: current ? { song: current.song, played_at: current.played_at, elapsed: Math.max(0, now - current.played_at) } : null,
+      song_history: (stale && state.nowPlaying ? [state.nowPlaying, ...state.history] : state.history).slice(0, HISTORY_LENGTH),
       listeners: { current: state.listeners, peak_today: state.peakToday },
       online: state.serverStatus === 'online',
     };

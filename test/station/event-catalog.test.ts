@@ -42,7 +42,7 @@ describe('the event catalog', () => {
 
   it('offers SSE readers the events live clients get, now playing and the station by default, chat on request', () => {
     expect(DEFAULT_SSE_EVENTS).toEqual(['nowplaying', 'listeners', 'status', 'request:new']);
-    expect(SSE_EVENTS).toEqual([...DEFAULT_SSE_EVENTS, 'chat:message', 'chat:deleted']);
+    expect(SSE_EVENTS).toEqual([...DEFAULT_SSE_EVENTS, 'request:updated', 'chat:message', 'chat:deleted']);
     for (const event of SSE_EVENTS) expect(SOCKET_EVENTS).toContain(event);
     expect(SOCKET_EVENTS).not.toContain('song:started');
   });

@@ -115,4 +115,45 @@ describe('StationService.applySnapshot with a fake clock', () => {
     const state = await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
     expect(world.station.statusOf(state).uptime).toEqual({ seconds: 7500, human: '0d 2h 5m' });
   });
+
+  it('stops calling a song "now playing" once it is older than the stale bound with no newer title, and says so live', async () => {
+    const world = serviceWorld({ staleSongSeconds: 1200 });
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    // The source reconnects without metadata: the server keeps reporting no title.
+    const noTitle = { ...onAir('', ''), song: null };
+    world.advance(1190);
+    world.takePublished();
+    await world.station.applySnapshot(noTitle);
+    expect(world.takePublished()).toEqual([]);
+    expect((await world.station.nowPlaying()).now_playing).toMatchObject({ song: { title: 'Amazing Grace' }, elapsed: 1190 });
+    world.advance(20);
+    await world.station.applySnapshot(noTitle);
+    expect(world.takePublished()).toEqual([{ event: 'nowplaying', payload: expect.objectContaining({ now_playing: null, online: true }) }]);
+    const shown = await world.station.nowPlaying();
+    expect(shown.now_playing).toBeNull();
+    expect(shown.song_history[0]).toMatchObject({ song: { title: 'Amazing Grace' } });
+    // Announced once, not on every later poll; a new title is now playing again.
+    world.advance(10);
+    await world.station.applySnapshot(noTitle);
+    expect(world.takePublished()).toEqual([]);
+    await world.station.applySnapshot(onAir('Choir', 'It Is Well'));
+    const next = world.takePublished().find((e) => e.event === 'nowplaying');
+    expect(next?.payload).toMatchObject({ now_playing: { song: { title: 'It Is Well' } }, song_history: [{ song: { title: 'Amazing Grace' } }] });
+  });
+
+  it('keeps a long song "now playing" while the stream server keeps naming it (a sermon is not stale)', async () => {
+    const world = serviceWorld({ staleSongSeconds: 1200 });
+    for (let minute = 0; minute <= 45; minute++) {
+      await world.station.applySnapshot(onAir('Pastor John', 'Sunday Sermon'));
+      world.advance(60);
+    }
+    expect((await world.station.nowPlaying()).now_playing).toMatchObject({ song: { title: 'Sunday Sermon' } });
+  });
+
+  it('keeps a song playing past any length when the stale bound is 0', async () => {
+    const world = serviceWorld({ staleSongSeconds: 0 });
+    await world.station.applySnapshot(onAir('Choir', 'Amazing Grace'));
+    world.advance(5 * 3600);
+    expect((await world.station.nowPlaying()).now_playing).toMatchObject({ song: { title: 'Amazing Grace' } });
+  });
 });

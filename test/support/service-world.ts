@@ -20,6 +20,7 @@ export interface WorldSettings {
   repeatWindowSeconds: number;
   reservedNicknames: string[];
   requests: { thresholdSeconds: number; delaySeconds: number };
+  staleSongSeconds: number;
 }
 
 /** The shipped defaults (config/default.json) where a test does not say otherwise. */
@@ -29,6 +30,7 @@ const DEFAULTS: WorldSettings = {
   repeatWindowSeconds: 60,
   reservedNicknames: ['admin', 'moderator'],
   requests: { thresholdSeconds: 900, delaySeconds: 300 },
+  staleSongSeconds: 1200,
 };
 
 /**
@@ -87,7 +89,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
   const station = new StationService(
     store,
     { genre: 'Gospel', websiteUrl: 'https://radio.example', streamUrl: 'https://radio.example/live', timezone: STATION_ZONE },
-    { pollSeconds: 10, recentlyPlayedSeconds: settings.requests.thresholdSeconds },
+    { pollSeconds: 10, recentlyPlayedSeconds: settings.requests.thresholdSeconds, staleSongSeconds: settings.staleSongSeconds },
     clock,
     live,
     pino({ level: 'silent' }),

@@ -1,7 +1,15 @@
 import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
 import type { Config } from '../../config/schema.js';
 import type { RouteDefinition } from '../../http/route.js';
 import { staticFileRoutes } from '../../http/static-files.js';
+import type { ChatService } from '../../station/chat-service.js';
+import type { LiveEventLog } from '../../station/ports.js';
+import type { RequestService } from '../../station/request-service.js';
+import type { ScheduleService } from '../../station/schedule-service.js';
+import type { StationService } from '../../station/station-service.js';
+import { PageBootstrap } from './page-bootstrap.js';
+import { stationBrand } from './station-brand.js';
 
 /** Vite's output (npm run build:web): from src/api/web or dist/api/web alike, it is dist/web. */
 export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -9,8 +17,21 @@ export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.u
 /** Pages another site may frame: the embeddable widgets. */
 export const WIDGET_PAGES = ['/widget/now-playing', '/widget/player'];
 
+/** What the pages' bootstrap reads (page-bootstrap.ts). */
+export interface WebPageSources {
+  station: StationService;
+  schedule: ScheduleService;
+  requests: RequestService;
+  chat: ChatService;
+  liveEvents: LiveEventLog;
+  log: Logger;
+}
+
 /** The listener page (/), the staff console (/console), the widgets and their assets. */
-export function webPageRoutes(config: Readonly<Config>, root = WEB_ROOT): RouteDefinition[] {
+export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources, root = WEB_ROOT): RouteDefinition[] {
+  const brand = stationBrand(config, root);
+  const bootstrap = new PageBootstrap({ config, ...sources, logoUrl: brand.logoUrl });
+  const art = config.station.artUrlTemplate;
   return staticFileRoutes({
     root,
     hashedFolder: 'assets',
@@ -22,7 +43,15 @@ export function webPageRoutes(config: Readonly<Config>, root = WEB_ROOT): RouteD
       // The listener page explains the request rules before they refuse anything.
       REQUEST_THRESHOLD: String(config.requests.thresholdSeconds),
       REQUEST_DELAY: String(config.requests.delaySeconds),
+      ...brand.htmlVariables,
     },
     mediaSources: [new URL(config.station.streamUrl).origin],
+    imageSources: art ? [new URL(art.replace(/\{(artist|title)\}/g, 'x')).origin] : [],
+    generatedFiles: brand.files,
+    livePages: {
+      '/': { current: () => bootstrap.listenerPage() },
+      '/widget/now-playing': { current: () => bootstrap.widgetPage() },
+      '/widget/player': { current: () => bootstrap.widgetPage() },
+    },
   });
 }

@@ -94,6 +94,20 @@ const en = {
   amount: 'Amount',
   count: 'Events',
   total: 'Total',
+  // The player and the one clock (listener page, widgets)
+  live: 'Live',
+  liveNoTitle: 'Live on air',
+  connecting: 'Connecting…',
+  buffering: 'Buffering…',
+  volume: 'Volume',
+  stationLogo: (name: string) => `${name} logo`,
+  artwork: (text: string) => `Artwork: ${text}`,
+  recentlyPlayedEmpty: 'No songs played yet.',
+  timesInYourZone: (zone: string) => `Times are in your time zone (${zone}).`,
+  liveUpdatesPaused: 'Live updates paused: reconnecting…',
+  budgetPaused: (time: string, wait: string) =>
+    `Your network has used this hour's requests to the station. You can post, request songs and rate again at ${time} (in ${wait}). Listening and live updates keep working.`,
+  playerFailed: 'The stream did not start. Check your connection and try again.',
   // Widgets
   listenLive: 'Listen live',
 };

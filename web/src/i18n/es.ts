@@ -92,6 +92,19 @@ const es: Strings = {
   amount: 'Importe',
   count: 'Eventos',
   total: 'Total',
+  live: 'En vivo',
+  liveNoTitle: 'En vivo al aire',
+  connecting: 'Conectando…',
+  buffering: 'Cargando el audio…',
+  volume: 'Volumen',
+  stationLogo: (name) => `Logo de ${name}`,
+  artwork: (text) => `Portada: ${text}`,
+  recentlyPlayedEmpty: 'Aún no ha sonado ninguna canción.',
+  timesInYourZone: (zone) => `Las horas están en tu zona horaria (${zone}).`,
+  liveUpdatesPaused: 'Actualizaciones en vivo en pausa: reconectando…',
+  budgetPaused: (time, wait) =>
+    `Tu red ha usado las peticiones de esta hora a la emisora. Podrás escribir, pedir canciones y valorar de nuevo a las ${time} (en ${wait}). Escuchar y las novedades en vivo siguen funcionando.`,
+  playerFailed: 'La transmisión no arrancó. Revisa tu conexión e inténtalo de nuevo.',
   listenLive: 'Escuchar en vivo',
 };
 

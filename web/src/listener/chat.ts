@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Socket } from 'socket.io-client';
-import type { ApiError } from '../shared/api.js';
+import { api } from '../shared/api.js';
+import { noteBudgetRefusal } from '../shared/budget.js';
 import { errorText } from '../shared/error-text.js';
 import { clockTime } from '../shared/format.js';
 import { html } from '../shared/html.js';
@@ -28,8 +28,18 @@ export function ChatList({ messages, actions }: { messages: ChatMessage[]; actio
   </ol>`;
 }
 
-/** Read and post; the nickname is remembered on this device; refusals are said in words. */
-export function Chat({ socket, messages }: { socket: Socket; messages: ChatMessage[] }) {
+/** Read and post (REST: the live feed brings the message back to everyone); refusals in words. */
+export function Chat({
+  messages,
+  onPosted,
+  paused,
+  onBudgetSpent,
+}: {
+  messages: ChatMessage[];
+  onPosted: (message: ChatMessage) => void;
+  paused: boolean;
+  onBudgetSpent: (until: number) => void;
+}) {
   const [nickname, setNickname] = useState(() => localStorage.getItem(NICKNAME_KEY) ?? '');
   const [text, setText] = useState('');
   const [error, setError] = useState('');
@@ -39,21 +49,21 @@ export function Chat({ socket, messages }: { socket: Socket; messages: ChatMessa
     event.preventDefault();
     setSending(true);
     localStorage.setItem(NICKNAME_KEY, nickname.trim());
-    let answer: { success: boolean; error?: ApiError };
-    try {
-      answer = (await socket.timeout(10_000).emitWithAck('chat:send', { nickname: nickname.trim(), message: text })) as typeof answer;
-    } catch {
-      answer = { success: false, error: { code: 'NETWORK' } as ApiError };
-    }
+    const result = await api<ChatMessage>('/api/mobile/chat', { body: { nickname: nickname.trim(), message: text } });
     setSending(false);
-    if (answer.success) {
+    if (result.ok) {
+      onPosted(result.data);
       setText('');
       setError('');
-    } else {
-      // An ack is the server's JSON: its fields may be missing whatever the type says.
-      const e = answer.error ?? ({ code: 'UNKNOWN' } as ApiError);
-      setError(`${t.chatRefused} ${errorText({ code: e.code, message: e.message || '', details: Array.isArray(e.details) ? e.details : [], retryAfter: null })}`);
+      return;
     }
+    const until = noteBudgetRefusal(result);
+    if (until) {
+      onBudgetSpent(until);
+      setError('');
+      return;
+    }
+    setError(`${t.chatRefused} ${errorText(result)}`);
   };
 
   return html`<section aria-labelledby="chat-heading" class="card chat">
@@ -75,7 +85,7 @@ export function Chat({ socket, messages }: { socket: Socket; messages: ChatMessa
       <small id="chat-nickname-hint">${t.nicknameHint}</small>
       <label for="chat-message">${t.message}</label>
       <textarea id="chat-message" name="message" required maxlength="500" rows="2" value=${text} onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
-      <button type="submit" disabled=${sending}>${sending ? t.sending : t.send}</button>
+      <button type="submit" disabled=${sending || paused}>${sending ? t.sending : t.send}</button>
       <p class="error" role="alert" id="chat-error">${error}</p>
     </form>
   </section>`;

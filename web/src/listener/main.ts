@@ -2,101 +2,149 @@ import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import '../styles/base.css';
 import '../styles/listener.css';
-import { api } from '../shared/api.js';
-import { clockTime } from '../shared/format.js';
+import { readBootstrap, type Bootstrap } from '../shared/bootstrap.js';
+import { budgetPausedUntil } from '../shared/budget.js';
+import { openFeed, type FeedState } from '../shared/feed.js';
+import { artUrl, clockTime } from '../shared/format.js';
 import { html } from '../shared/html.js';
-import { t } from '../shared/i18n.js';
-import { connectLive, type NowPlaying, type SongRequest } from '../shared/live.js';
-import { useChat, useConnected, useLiveValue } from '../shared/use-live.js';
+import { t, waitText } from '../shared/i18n.js';
+import { chatIdMs } from '../shared/chat-id.js';
+import type { ChatMessage, NowPlaying, SongRequest, StationStatus } from '../shared/live.js';
 import { Chat } from './chat.js';
 import { Player } from './player.js';
 import { Rating } from './rating.js';
 import { mergeRequest, RequestForm, RequestQueue } from './requests.js';
-import { Schedule, type ScheduleData } from './schedule.js';
+import { Schedule } from './schedule.js';
 
-const stationName = document.querySelector<HTMLMetaElement>('meta[name="radio-station"]')?.content ?? document.title;
+// The listener page starts from what the server wrote into it (page-bootstrap.ts) and stays
+// current through the SSE feed, resumed after the bootstrap's newest event: no REST call is
+// needed to play, to show now playing, the schedule, the queue or the chat.
+
+const EVENTS = ['nowplaying', 'listeners', 'status', 'chat:message', 'chat:deleted', 'request:new', 'request:updated'];
+
+const boot: Bootstrap = readBootstrap() ?? { station: { name: document.title, language: document.documentElement.lang, streamUrl: '', logo: '', artUrlTemplate: null } };
+const station = boot.station;
+const rules = boot.rules ?? { requestThresholdSeconds: 900, requestDelaySeconds: 300 };
+
+function mergeChat(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const known = new Set(current.map((m) => m.id));
+  const fresh = incoming.filter((m) => !known.has(m.id));
+  if (fresh.length === 0) return current;
+  return [...current, ...fresh].sort((a, b) => chatIdMs(a.id) - chatIdMs(b.id) || (a.id < b.id ? -1 : 1)).slice(-100);
+}
+
+/** Re-renders every `ms`: the schedule moves on, a budget pause ends. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
 
 function ListenerPage() {
-  const socket = useMemo(() => connectLive(), []);
-  const connected = useConnected(socket);
-  const messages = useChat(socket);
-  const [nowPlaying] = useLiveValue<NowPlaying | null>(socket, 'nowplaying', null);
-  const [listeners, setListeners] = useLiveValue<{ current: number } | null>(socket, 'listeners', null);
-  const [streamUrl, setStreamUrl] = useState<string | null>(null);
-  const [schedule, setSchedule] = useState<ScheduleData | null>(null);
-  const [requests, setRequests] = useState<SongRequest[]>([]);
-  const [everConnected, setEverConnected] = useState(false);
+  const feed = useMemo(() => openFeed('', EVENTS, boot.lastEventId), []);
+  const [feedState, setFeedState] = useState<FeedState>(feed.state);
+  const [nowPlaying, setNowPlaying] = useState<NowPlaying | null>(boot.nowPlaying ?? null);
+  const [messages, setMessages] = useState<ChatMessage[]>(boot.chat ?? []);
+  const [requests, setRequests] = useState<SongRequest[]>(boot.requests ?? []);
+  const [pausedUntil, setPausedUntil] = useState(budgetPausedUntil);
+  const [everOpen, setEverOpen] = useState(false);
+  const now = useNow(pausedUntil ? 1000 : 30_000);
+  const paused = pausedUntil > now;
 
   useEffect(() => {
-    // Asked again on every (re)connect: whatever changed while we were away.
-    const refresh = () => {
-      setEverConnected(true);
-      void api<{ stream_url: string }>('/api/mobile/status').then((r) => r.ok && setStreamUrl(r.data.stream_url));
-      void api<ScheduleData>('/api/mobile/schedule').then((r) => r.ok && setSchedule(r.data));
-      void api<{ requests: SongRequest[] }>('/api/mobile/requests?status=all&limit=10').then((r) => r.ok && setRequests(r.data.requests));
-    };
+    feed.onState((state) => {
+      setFeedState(state);
+      if (state === 'open') setEverOpen(true);
+    });
+    feed.on<NowPlaying>('nowplaying', setNowPlaying);
+    feed.on<NowPlaying['listeners']>('listeners', (listeners) => setNowPlaying((np) => np && { ...np, listeners }));
+    feed.on<StationStatus>('status', (status) => setNowPlaying((np) => np && { ...np, online: status.online, listeners: { ...np.listeners, current: status.listeners } }));
+    feed.on<ChatMessage>('chat:message', (message) => setMessages((list) => mergeChat(list, [message])));
+    feed.on<{ id: string }>('chat:deleted', ({ id }) => setMessages((list) => list.filter((m) => m.id !== id)));
     const onRequest = (request: SongRequest) => setRequests((list) => mergeRequest(list, request, 10));
-    socket.on('connect', refresh);
-    socket.on('request:new', onRequest);
-    socket.on('request:updated', onRequest);
-    return () => {
-      socket.off('connect', refresh);
-      socket.off('request:new', onRequest);
-      socket.off('request:updated', onRequest);
-    };
-  }, [socket]);
-
-  useEffect(() => {
-    if (nowPlaying) setListeners(nowPlaying.listeners);
-  }, [nowPlaying]);
+    feed.on<SongRequest>('request:new', onRequest);
+    feed.on<SongRequest>('request:updated', onRequest);
+    return () => feed.close();
+  }, [feed]);
 
   const song = nowPlaying?.now_playing?.song ?? null;
   const onAir = nowPlaying?.online ?? false;
-  return html` <a class="skip" href="#play">${t.skipToContent}</a>
+  const artwork = (song && artUrl(station.artUrlTemplate, song)) || station.logo;
+  const history = nowPlaying?.song_history ?? [];
+  const budgetNotice = paused ? html`<p class="notice" role="status" id="budget-notice">${t.budgetPaused(clockTime(pausedUntil / 1000), waitText((pausedUntil - now) / 1000))}</p>` : null;
+
+  return html`<a class="skip" href="#play">${t.skipToContent}</a>
     <header class="station">
-      <div>
-        <h1>${stationName}</h1>
-        <p class="muted">${document.documentElement.dataset.genre}</p>
+      ${station.logo && html`<img class="logo" src=${station.logo} alt=${t.stationLogo(station.name)} width="48" height="48" />`}
+      <div class="station-name">
+        <h1>${station.name}</h1>
+        <p class="muted">${station.genre}</p>
       </div>
       <p class="on-air" data-on-air=${onAir}>
-        <span class="dot" aria-hidden="true"></span>${onAir ? t.onAir : t.offAir} ${listeners && html` · <span id="listener-count">${t.listeners(listeners.current)}</span>`}
+        <span class="dot" aria-hidden="true"></span>${onAir ? t.onAir : t.offAir}${nowPlaying && html` · <span id="listener-count">${t.listeners(nowPlaying.listeners.current)}</span>`}
       </p>
     </header>
-    <div class="connection" role="status">${!connected && everConnected ? t.offline : !connected ? t.loading : ''}</div>
-    <main class="grid">
-      <section class="card now" aria-labelledby="now-heading">
-        <h2 id="now-heading">${t.nowPlaying}</h2>
-        <div aria-live="polite" id="now-playing" data-loaded=${nowPlaying !== null}>
+    <div class="connection" role="status">${feedState === 'retrying' ? (everOpen ? t.offline : t.liveUpdatesPaused) : ''}</div>
+    <main class="layout">
+      <div class="primary">
+        <section class="card now" aria-labelledby="now-heading">
+          <img
+            class="artwork"
+            src=${artwork}
+            alt=${song ? t.artwork(song.text) : t.stationLogo(station.name)}
+            width="128"
+            height="128"
+            onError=${(e: Event) => {
+              const img = e.currentTarget as HTMLImageElement;
+              if (station.logo && !img.src.endsWith(station.logo)) img.src = station.logo;
+            }}
+          />
+          <div class="now-head">
+            <h2 id="now-heading">${t.nowPlaying}</h2>
+            <div aria-live="polite" id="now-playing" data-loaded=${nowPlaying !== null}>
+              ${
+                song
+                  ? html`<p class="song"><span class="title">${song.title}</span><span class="artist">${song.artist}</span></p>`
+                  : html`<p class="song"><span class="title">${onAir ? t.liveNoTitle : t.offAir}</span><span class="artist">${station.name}</span></p>`
+              }
+            </div>
+          </div>
+          <${Player} streamUrl=${station.streamUrl} song=${song} stationName=${station.name} artwork=${artwork} />
+          ${song && html`<${Rating} key=${song.id} song=${song} paused=${paused} onBudgetSpent=${setPausedUntil} />`}
+        </section>
+        <section class="card" aria-labelledby="recent-heading">
+          <h2 id="recent-heading">${t.recentlyPlayed}</h2>
           ${
-            song
-              ? html`<p class="song"><span class="title">${song.title}</span><span class="artist">${song.artist}</span></p>`
-              : html`<p class="muted">${nowPlaying ? t.nothingPlaying : t.loading}</p>`
+            history.length === 0
+              ? html`<p class="muted">${t.recentlyPlayedEmpty}</p>`
+              : html`<ol class="recent" id="recently-played">
+                  ${history
+                    .slice(0, 10)
+                    .map(
+                      (p) =>
+                        html`<li key=${`${p.played_at}:${p.song.id}`}><time>${clockTime(p.played_at)}</time> <span>${p.song.title}</span> <span class="muted">– ${p.song.artist}</span></li>`,
+                    )}
+                </ol>`
           }
-        </div>
-        <${Player} streamUrl=${streamUrl} song=${song} stationName=${stationName} />
-        ${song && html`<${Rating} key=${song.id} song=${song} />`}
-      </section>
-      <section class="card" aria-labelledby="schedule-heading">
-        <h2 id="schedule-heading">${t.schedule}</h2>
-        <${Schedule} schedule=${schedule} />
-      </section>
-      <section class="card" aria-labelledby="recent-heading">
-        <h2 id="recent-heading">${t.recentlyPlayed}</h2>
-        <ol class="recent" id="recently-played">
-          ${(nowPlaying?.song_history ?? [])
-            .slice(0, 10)
-            .map(
-              (p) => html`<li key=${`${p.played_at}:${p.song.id}`}><time>${clockTime(p.played_at)}</time> <span>${p.song.title}</span> <span class="muted">– ${p.song.artist}</span></li>`,
-            )}
-        </ol>
-      </section>
-      <${Chat} socket=${socket} messages=${messages} />
-      <section class="card" aria-labelledby="request-heading">
-        <h2 id="request-heading">${t.requests}</h2>
-        <${RequestForm} />
-        <h3>${t.requestQueue}</h3>
-        <div id="request-queue" aria-live="polite"><${RequestQueue} requests=${requests} /></div>
-      </section>
+        </section>
+        <section class="card" aria-labelledby="schedule-heading">
+          <h2 id="schedule-heading">${t.schedule}</h2>
+          <${Schedule} schedule=${boot.schedule ?? null} nowMs=${now} />
+        </section>
+      </div>
+      <div class="secondary">
+        ${budgetNotice}
+        <${Chat} messages=${messages} paused=${paused} onBudgetSpent=${setPausedUntil} onPosted=${(m: ChatMessage) => setMessages((list) => mergeChat(list, [m]))} />
+        <section class="card" aria-labelledby="request-heading">
+          <h2 id="request-heading">${t.requests}</h2>
+          <${RequestForm} rules=${rules} paused=${paused} onBudgetSpent=${setPausedUntil} />
+          <h3>${t.requestQueue}</h3>
+          <div id="request-queue" aria-live="polite"><${RequestQueue} requests=${requests} /></div>
+        </section>
+      </div>
     </main>`;
 }
 

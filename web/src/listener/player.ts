@@ -3,44 +3,117 @@ import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
 import type { Song } from '../shared/live.js';
 
-/** Play/pause of the stream; the phone's lock screen shows the song through Media Session. */
-export function Player({ streamUrl, song, stationName }: { streamUrl: string | null; song: Song | null; stationName: string }) {
-  const audio = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState(false);
-  const [failed, setFailed] = useState(false);
+type PlayerState = 'idle' | 'connecting' | 'playing' | 'buffering' | 'error';
 
-  const toggle = () => {
+// A stream that has not started after this long is reported, rather than "Connecting…" forever.
+const START_TIMEOUT_MS = 15_000;
+
+/** Whether the platform lets a page set the volume (iOS does not: the hardware buttons do). */
+function volumeSettable(): boolean {
+  const probe = document.createElement('audio');
+  probe.volume = 0.5;
+  return probe.volume === 0.5;
+}
+
+/**
+ * The large play control: idle, connecting, playing, buffering and error, each said in words;
+ * volume where the platform allows it. The phone's lock screen shows the song (Media Session).
+ */
+export function Player({ streamUrl, song, stationName, artwork }: { streamUrl: string; song: Song | null; stationName: string; artwork: string }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [state, setState] = useState<PlayerState>('idle');
+  const [volume, setVolume] = useState(() => Number(localStorage.getItem('radio-volume') ?? 1));
+  const [canSetVolume] = useState(volumeSettable);
+  const startTimer = useRef<ReturnType<typeof setTimeout>>();
+  const active = state === 'connecting' || state === 'playing' || state === 'buffering';
+
+  const stop = () => {
     const element = audio.current;
-    if (!element || !streamUrl) return;
-    if (playing) {
-      element.pause();
-      // A live stream resumes at the live edge, not where it paused: drop the buffer.
-      element.removeAttribute('src');
-      element.load();
-      setPlaying(false);
-      return;
-    }
-    setFailed(false);
-    element.src = streamUrl;
-    element.play().then(
-      () => setPlaying(true),
-      () => setFailed(true),
-    );
+    clearTimeout(startTimer.current);
+    if (!element) return;
+    element.pause();
+    // A live stream resumes at the live edge, not where it paused: drop the buffer.
+    element.removeAttribute('src');
+    element.load();
+    setState('idle');
   };
+
+  const start = () => {
+    const element = audio.current;
+    if (!element) return;
+    setState('connecting');
+    element.src = streamUrl;
+    element.volume = volume;
+    clearTimeout(startTimer.current);
+    startTimer.current = setTimeout(() => {
+      element.pause();
+      element.removeAttribute('src');
+      setState('error');
+    }, START_TIMEOUT_MS);
+    element.play().catch(() => {
+      clearTimeout(startTimer.current);
+      setState((current) => (current === 'connecting' ? 'error' : current));
+    });
+  };
+
+  const toggle = () => (active ? stop() : start());
+
+  useEffect(() => () => clearTimeout(startTimer.current), []);
 
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;
-    navigator.mediaSession.metadata = new MediaMetadata({ title: song?.title ?? stationName, artist: song?.artist ?? '', album: stationName });
-    navigator.mediaSession.setActionHandler('play', () => !playing && toggle());
-    navigator.mediaSession.setActionHandler('pause', () => playing && toggle());
-  }, [song?.id, playing, streamUrl]);
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: song?.title ?? stationName,
+      artist: song?.artist ?? t.live,
+      album: stationName,
+      artwork: artwork ? [{ src: new URL(artwork, location.href).href }] : [],
+    });
+    navigator.mediaSession.setActionHandler('play', () => !active && start());
+    navigator.mediaSession.setActionHandler('pause', () => active && stop());
+    navigator.mediaSession.setActionHandler('stop', () => active && stop());
+  }, [song?.id, active, streamUrl, artwork]);
 
-  return html`<div class="player">
-    <button type="button" class="play" id="play" aria-pressed=${playing} disabled=${!streamUrl} onClick=${toggle}>
-      <span class="play-icon" aria-hidden="true">${playing ? '❚❚' : '▶'}</span>
-      <span>${playing ? t.pause : t.play}</span>
+  const onPlaying = () => {
+    clearTimeout(startTimer.current);
+    setState('playing');
+  };
+  const onWaiting = () => setState((current) => (current === 'playing' ? 'buffering' : current));
+  const onError = () => {
+    clearTimeout(startTimer.current);
+    setState((current) => (current === 'idle' ? current : 'error'));
+  };
+  const changeVolume = (event: Event) => {
+    const value = Number((event.target as HTMLInputElement).value);
+    setVolume(value);
+    localStorage.setItem('radio-volume', String(value));
+    if (audio.current) audio.current.volume = value;
+  };
+
+  const status = state === 'connecting' ? t.connecting : state === 'buffering' ? t.buffering : state === 'error' ? t.playerFailed : '';
+  return html`<div class="player" data-state=${state}>
+    <button type="button" class="play" id="play" aria-pressed=${active} onClick=${toggle}>
+      <span class="play-icon" aria-hidden="true">${active ? '❚❚' : '▶'}</span>
+      <span class="play-label">${active ? t.pause : t.play}</span>
     </button>
-    <audio ref=${audio} preload="none" aria-label=${t.playerLabel} onError=${() => playing && setFailed(true)} onPause=${() => setPlaying(false)}></audio>
-    ${failed && html`<p class="error" role="alert">${t.playerError}</p>`}
+    <div class="player-side">
+      <p class="live-badge" data-playing=${state === 'playing'}><span class="dot" aria-hidden="true"></span>${t.live}</p>
+      ${
+        canSetVolume &&
+        html`<label class="volume"
+          ><span class="vh">${t.volume}</span><input type="range" min="0" max="1" step="0.05" value=${volume} onInput=${changeVolume} aria-label=${t.volume}
+        /></label>`
+      }
+    </div>
+    <p class=${`player-status${state === 'error' ? ' error' : ''}`} role="status" id="player-status">${status}</p>
+    <audio
+      ref=${audio}
+      preload="none"
+      aria-label=${t.playerLabel}
+      onPlaying=${onPlaying}
+      onWaiting=${onWaiting}
+      onStalled=${onWaiting}
+      onError=${onError}
+      onPause=${() => setState((current) => (current === 'error' ? current : 'idle'))}
+    ></audio>
   </div>`;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../shared/api.js';
 import { errorText } from '../shared/error-text.js';
-import { pageNumber } from '../shared/format.js';
+import { noteBudgetRefusal } from '../shared/budget.js';
 import { html } from '../shared/html.js';
 import { t, waitText } from '../shared/i18n.js';
 import type { SongRequest } from '../shared/live.js';
@@ -9,11 +9,19 @@ import type { SongRequest } from '../shared/live.js';
 const field = (form: HTMLFormElement, name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
 
 /** The request form; the recently-played (409) and one-per-delay (429) refusals are explained. */
-export function RequestForm() {
+export function RequestForm({
+  rules,
+  paused,
+  onBudgetSpent,
+}: {
+  rules: { requestThresholdSeconds: number; requestDelaySeconds: number };
+  paused: boolean;
+  onBudgetSpent: (until: number) => void;
+}) {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const thresholdMin = Math.round(pageNumber('requestThreshold', 900) / 60);
-  const delayMin = Math.round(pageNumber('requestDelay', 300) / 60);
+  const thresholdMin = Math.round(rules.requestThresholdSeconds / 60);
+  const delayMin = Math.round(rules.requestDelaySeconds / 60);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -30,6 +38,12 @@ export function RequestForm() {
     if (result.ok) {
       setNotice({ ok: true, text: result.status === 201 ? t.requestQueued(result.data.song_title) : t.requestAlreadyQueued(result.data.song_title) });
       form.reset();
+      return;
+    }
+    const until = noteBudgetRefusal(result);
+    if (until) {
+      onBudgetSpent(until);
+      setNotice(null);
       return;
     }
     const wait = waitText(result.retryAfter ?? 60);
@@ -52,7 +66,7 @@ export function RequestForm() {
     <input id="request-name" name="requester_name" maxlength="50" autocomplete="name" />
     <label for="request-message">${t.dedication}</label>
     <input id="request-message" name="message" maxlength="500" />
-    <button type="submit" disabled=${busy}>${t.sendRequest}</button>
+    <button type="submit" disabled=${busy || paused}>${t.sendRequest}</button>
     <p role="status" id="request-notice" class=${notice ? (notice.ok ? 'ok' : 'error') : ''}>${notice?.text ?? ''}</p>
   </form>`;
 }

@@ -1,42 +1,45 @@
-import { clockTime } from '../shared/format.js';
+import type { Occurrence, ScheduleData } from '../shared/bootstrap.js';
+import { dayAndTime, listenerZone } from '../shared/format.js';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
 
-export interface Occurrence {
-  id: string;
-  title: string;
-  host?: string;
-  starts_at: number;
-  ends_at: number;
-}
-export interface ScheduleData {
-  timezone: string;
-  current: Occurrence | null;
-  upcoming: Occurrence[];
+export type { Occurrence, ScheduleData };
+
+/** The show on now and the next ones, from the bootstrap's list, as of `nowMs` (no REST call). */
+export function scheduleAt(schedule: ScheduleData | null, nowMs: number): { current: Occurrence | null; next: Occurrence[] } {
+  if (!schedule) return { current: null, next: [] };
+  const now = nowMs / 1000;
+  const all = [...(schedule.current ? [schedule.current] : []), ...schedule.upcoming].filter((o) => o.ends_at > now);
+  const onAir = all.filter((o) => o.starts_at <= now);
+  // A one-off event overrides the regular show it overlaps (as the API's `current`).
+  const current = onAir.find((o) => o.type === 'event') ?? onAir[0] ?? null;
+  const next = all.filter((o) => o.starts_at > now && o.id !== current?.id).slice(0, 3);
+  return { current, next };
 }
 
-export function Schedule({ schedule }: { schedule: ScheduleData | null }) {
-  if (!schedule) return html`<p class="muted">${t.loading}</p>`;
-  const next = schedule.upcoming.find((o) => o.starts_at >= (schedule.current?.ends_at ?? 0) && o.id !== schedule.current?.id) ?? null;
-  if (!schedule.current && !next) return html`<p class="muted">${t.scheduleNone}</p>`;
-  const zone = schedule.timezone;
-  return html`<dl class="schedule">
-    ${
-      schedule.current &&
-      html`<div>
-        <dt>${t.scheduleNow}</dt>
-        <dd>
-          <strong>${schedule.current.title}</strong>${schedule.current.host ? ` ${t.withHost(schedule.current.host)}` : ''}
-          <span class="muted"> · ${t.until(clockTime(schedule.current.ends_at, zone))}</span>
-        </dd>
-      </div>`
+/** Now and next, every time in the listener's zone (the one clock rule), said under the list. */
+export function Schedule({ schedule, nowMs }: { schedule: ScheduleData | null; nowMs: number }) {
+  const { current, next } = scheduleAt(schedule, nowMs);
+  const host = (o: Occurrence) => (o.host ? html` <span class="muted">${t.withHost(o.host)}</span>` : '');
+  return html`${
+      !current && next.length === 0
+        ? html`<p class="muted">${t.scheduleNone}</p>`
+        : html`<dl class="schedule">
+            ${
+              current &&
+              html`<div>
+                <dt>${t.scheduleNow}</dt>
+                <dd><strong>${current.title}</strong>${host(current)} <span class="muted">· ${t.until(dayAndTime(current.ends_at, nowMs))}</span></dd>
+              </div>`
+            }
+            ${next.map(
+              (o, i) =>
+                html`<div key=${`${o.id}:${o.starts_at}`}>
+                  <dt>${i === 0 ? t.scheduleNext : ''}</dt>
+                  <dd><strong>${o.title}</strong>${host(o)} <span class="muted">· ${t.at(dayAndTime(o.starts_at, nowMs))}</span></dd>
+                </div>`,
+            )}
+          </dl>`
     }
-    ${
-      next &&
-      html`<div>
-        <dt>${t.scheduleNext}</dt>
-        <dd><strong>${next.title}</strong>${next.host ? ` ${t.withHost(next.host)}` : ''} <span class="muted"> · ${t.at(clockTime(next.starts_at, zone))}</span></dd>
-      </div>`
-    }
-  </dl>`;
+    <p class="zone-note muted" id="clock-rule">${t.timesInYourZone(listenerZone)}</p>`;
 }

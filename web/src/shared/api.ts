@@ -8,6 +8,8 @@ export interface ApiError {
   details: Array<{ field: string; message: string }>;
   /** Seconds, from Retry-After. */
   retryAfter: number | null;
+  /** The API budget left, from the RateLimit header (`"hourly";r=<left>;t=<seconds>`), when sent. */
+  rateLimit?: { remaining: number; resetSeconds: number | null } | null;
 }
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiError;
 
@@ -35,6 +37,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<A
     return { ok: false, status: 0, code: 'NETWORK', message: '', details: [], retryAfter: null };
   }
   const retry = Number(response.headers.get('retry-after'));
+  const limit = /r=(\d+)(?:;t=(\d+))?/.exec(response.headers.get('ratelimit') ?? '');
   const payload = (await response.json().catch(() => null)) as { success?: boolean; data?: T; error?: { code: string; message: string; details?: ApiError['details'] } } | null;
   if (response.ok && payload?.success) return { ok: true, status: response.status, data: payload.data as T };
   return {
@@ -44,6 +47,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<A
     message: payload?.error?.message ?? '',
     details: payload?.error?.details ?? [],
     retryAfter: Number.isFinite(retry) && retry > 0 ? retry : null,
+    rateLimit: limit ? { remaining: Number(limit[1]), resetSeconds: limit[2] === undefined ? null : Number(limit[2]) } : null,
   };
 }
 

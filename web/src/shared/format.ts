@@ -16,3 +16,29 @@ export function pageNumber(name: string, fallback: number): number {
   const value = Number(document.documentElement.dataset[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
+
+/**
+ * The one clock rule of the listener page and the widgets: every time is shown in the
+ * listener's own zone (the schedule's station-zone times are converted), and the page says so.
+ */
+export const listenerZone = (() => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+})();
+
+/** "14:05" today, "Tue 14:05" another day, in the listener's zone. */
+export function dayAndTime(unixSeconds: number, nowMs = Date.now()): string {
+  const lang = document.documentElement.lang || undefined;
+  const sameDay = new Date(unixSeconds * 1000).toDateString() === new Date(nowMs).toDateString();
+  return new Intl.DateTimeFormat(lang, sameDay ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(unixSeconds * 1000);
+}
+
+/** An artwork URL for a song from the station's template ({artist}, {title}), or null. */
+export function artUrl(template: string | null | undefined, song: { artist: string; title: string; art?: string }): string | null {
+  if (song.art) return song.art;
+  if (!template) return null;
+  return template.replace(/\{artist\}/g, encodeURIComponent(song.artist)).replace(/\{title\}/g, encodeURIComponent(song.title));
+}

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 // The shapes and live events are the server's own, declared once (src/station/shapes.ts and the
 // event catalog). Type-only imports: nothing of the server's code reaches the bundle.
 import type { ChatMessage } from '../../../src/station/shapes.js';
-export type { ChatMessage, NowPlaying, Song, SongRequest } from '../../../src/station/shapes.js';
+export type { ChatMessage, NowPlaying, Song, SongRequest, StationStatus } from '../../../src/station/shapes.js';
 export type { LiveEvents } from '../../../src/station/live-hub.js';
 
 /**
@@ -23,5 +23,4 @@ export function chatHistory(socket: Socket, sinceMs?: number): Promise<ChatMessa
     .catch(() => []);
 }
 
-/** Milliseconds of a chat id "<ms>-<seq>". */
-export const chatIdMs = (id: string) => Number(id.split('-')[0]);
+export { chatIdMs } from './chat-id.js';

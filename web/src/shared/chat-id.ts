@@ -1,0 +1,2 @@
+/** Milliseconds of a chat id "<ms>-<seq>". */
+export const chatIdMs = (id: string) => Number(id.split('-')[0]);
