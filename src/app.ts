@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { chatModerationRoutes } from './api/admin/chat-moderation.js';
 import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
-import { SONG_REQUEST_PHP, stationFeedRoutes } from './api/general/station-feeds.js';
+import { stationFeedRoutes } from './api/general/station-feeds.js';
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { asyncApiRoute } from './api/asyncapi.js';
 import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
@@ -76,9 +76,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Paths whose requests spend the public API budget: the mobile API and the general song request. */
-const BUDGETED_PATHS = ['/api/mobile/', SONG_REQUEST_PHP];
-
 /** The composition root: backends from config (or injected), the limits policy, services, doors. */
 export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
@@ -97,11 +94,14 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       chatPerConnection: { limit: config.chat.socketFlood.messages, windowSeconds: config.chat.socketFlood.windowSeconds },
       liveConnectionsPerClient: config.live.maxConnectionsPerClient,
       sseOpensPerClient: config.rateLimit.sseOpens,
+      adminSignIn: config.rateLimit.adminSignIn,
+      songRequestDelaySeconds: config.requests.delaySeconds,
     },
     {
       shared: store.counter,
       local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, config.rateLimit.maxTrackedClients, clock),
     },
+    { log: log.child({ component: 'admin-auth' }), clock },
   );
   const cors = new CorsPolicy(config.server.corsOrigins);
 
@@ -143,7 +143,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     // The station's hosts are reserved too: nobody posts as (a look-alike of) the voice on air.
     reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });
-  const requests = new RequestService(store, events, config.requests, clock);
+  const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
@@ -176,13 +176,13 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         log: sseLog,
       }),
       asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
-      openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: BUDGETED_PATHS }),
+      openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: limits.publicApi.paths }),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
     cors,
     clients: limits.identity,
-    budget: limits.httpBudget(BUDGETED_PATHS),
-    adminAuth: new AdminAuth(config.adminApiKey),
+    budget: limits.publicApi,
+    adminAuth: new AdminAuth(config.adminApiKey, limits.adminSignIn),
     log,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).
     ...(config.metrics.port === null
@@ -195,7 +195,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   sse.startHeartbeat();
 
   const pollLog = log.child({ component: 'poller' });
-  const poller = new StationPoller(createStreamReader(config.stream, clock), station, pollLog, metrics);
+  const poller = new StationPoller(createStreamReader(config.stream, clock), station, pollLog, metrics, clock);
   let polling: { stop(): Promise<void> } | null = null;
   const metricsServer = config.metrics.port === null ? null : new MetricsServer(metrics, log.child({ component: 'metrics' }));
   if (store.kind === 'redis') metrics.watchRedis(() => store.ping());
@@ -219,6 +219,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     },
     close: async () => {
       await polling?.stop();
+      limits.adminSignIn.close();
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
       sse.close();

@@ -94,6 +94,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     responses['415'] = errorResponse('UNSUPPORTED_MEDIA_TYPE: send application/json');
   }
   if (info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix))) responses['429'] = errorResponse('RATE_LIMITED: see Retry-After');
+  if (route.auth === 'admin') responses['429'] = errorResponse('RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After)');
   Object.assign(responses, routeErrors(route.errors ?? []));
   responses['503'] = errorResponse('UNAVAILABLE: a backing service is down; see Retry-After');
   responses.default = errorResponse('INTERNAL (500): a fault on our side, in the same envelope');

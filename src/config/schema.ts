@@ -162,6 +162,10 @@ export const ConfigSchema = Type.Object(
         limit: PositiveInt(1_000_000, 'opens per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
       }),
+      adminSignIn: Section('wrong admin keys per client, shared by every node; past it every admin request of that client is 429 until the window ends, the right key included', {
+        limit: PositiveInt(1_000_000, 'wrong keys per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
       maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000, description: 'clients each in-memory counter tracks at most; the oldest window gives way' }),
     }),

@@ -8,6 +8,11 @@ export interface BudgetDecision {
   resetSeconds: number;
 }
 
+/** A budget's headers on an answer: the budget decides their names and text, the edge only asks. */
+export interface BudgetHeaders {
+  writeHeaders(res: HttpResponse, decision: BudgetDecision): void;
+}
+
 /**
  * One request and its answer in progress. Everything from uWS's `req` is copied here inside the
  * uWS callback (it dies with the callback); `res` is touched only while neither `aborted` nor
@@ -21,7 +26,7 @@ export class Exchange {
   /** True while still inside the uWS callback: writes need no cork there. */
   inCallback = true;
   /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
-  budget: { policyHeader: string; name: string; decision: BudgetDecision } | undefined = undefined;
+  budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
   private abortListener: (() => void) | undefined = undefined;
   private watching = false;
 

@@ -91,10 +91,7 @@ export class ReplyWriter {
     res.writeHeader('X-Request-Id', ex.requestId);
     this.cors.write(res, ex.origin);
     const budget = ex.budget;
-    if (budget) {
-      res.writeHeader('RateLimit-Policy', budget.policyHeader);
-      res.writeHeader('RateLimit', `"${budget.name}";r=${budget.decision.remaining};t=${budget.decision.resetSeconds}`);
-    }
+    if (budget) budget.headers.writeHeaders(res, budget.decision);
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
     // 204 and 304 have no body, and say no length; a HEAD answer says GET's length and sends no body.

@@ -4,7 +4,7 @@ import { AppError, isAppError } from '../errors.js';
 import { validated } from '../validation/schema-validator.js';
 import type { AdminAuth } from './admin-auth.js';
 import { ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
-import { Exchange, type BudgetDecision } from './exchange.js';
+import { Exchange, type BudgetDecision, type BudgetHeaders } from './exchange.js';
 import { isJsonContentType, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
 import { requestIdFrom } from './request-id.js';
@@ -21,12 +21,8 @@ export interface ClientResolver {
   of(peer: string, forwardedFor: string): { ip: string; key: string };
 }
 
-/** A budget every request under some paths spends from, per client. */
-export interface RequestBudget {
-  /** Names the policy in the RateLimit headers. */
-  readonly name: string;
-  /** The RateLimit-Policy header, built once. */
-  readonly policyHeader: string;
+/** A budget every request under some paths spends from, per client; it writes its own headers on their answers. */
+export interface RequestBudget extends BudgetHeaders {
   appliesTo(path: string): boolean;
   /** Synchronous when the count is in this process; undefined when it must ask the store. */
   spendNow(clientKey: string): BudgetDecision | undefined;
@@ -170,7 +166,7 @@ export class RequestPipeline {
     body: BodyRead | undefined,
     early: AppError | undefined,
   ): Promise<void> | void {
-    ex.budget = { policyHeader: budget.policyHeader, name: budget.name, decision };
+    ex.budget = { headers: budget, decision };
     if (!decision.allowed) {
       this.fail(ex, new AppError('RATE_LIMITED', { retryAfterSeconds: decision.resetSeconds }), body);
       return;
@@ -182,21 +178,33 @@ export class RequestPipeline {
   private stagesSafely(ex: Exchange, route: CompiledRoute | undefined, body: BodyRead | undefined, early: AppError | undefined): Promise<void> | void {
     try {
       if (early || !route) throw early ?? new AppError('NOT_FOUND');
-      const definition = route.definition;
-      if (definition.auth === 'admin') this.options.adminAuth.check(ex.headers.authorization ?? '');
-      const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
-      if (body && route.validateBody) {
-        const validateBody = route.validateBody;
-        ex.watchAbort();
-        return body.promise.then((bytes) => {
-          const value = validated(validateBody, parseJsonObject(bytes));
-          return this.answer(ex, definition.handler(new Context(ex, query, value, this.options.log)));
-        });
+      if (route.definition.auth === 'admin') {
+        // Staff routes only: the sign-in budget may have to ask the store.
+        const signedIn = this.options.adminAuth.check(ex.headers.authorization ?? '', ex.client, ex.ip);
+        if (signedIn) {
+          ex.watchAbort();
+          return signedIn.then(() => this.afterAuth(ex, route, body));
+        }
       }
-      return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log)));
+      return this.afterAuth(ex, route, body);
     } catch (error) {
       this.fail(ex, error, body);
     }
+  }
+
+  /** Validation, handler, reply; throws what it refuses (the caller turns it into the answer). */
+  private afterAuth(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
+    const definition = route.definition;
+    const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
+    if (body && route.validateBody) {
+      const validateBody = route.validateBody;
+      ex.watchAbort();
+      return body.promise.then((bytes) => {
+        const value = validated(validateBody, parseJsonObject(bytes));
+        return this.answer(ex, definition.handler(new Context(ex, query, value, this.options.log)));
+      });
+    }
+    return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log)));
   }
 
   private answer(ex: Exchange, outcome: RouteResult | Promise<RouteResult>): Promise<void> | void {

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { normalizeIp } from '../net/ip-address.js';
+import { ipv6Network, normalizeIp } from '../net/ip-address.js';
 import { TrustedProxies } from './trusted-proxies.js';
 
 /** Who is asking: the address (logged) and the client key every limit and ban counts against. */
@@ -10,6 +10,9 @@ export interface Client {
   key: string;
 }
 
+/** Spellings (peer and X-Forwarded-For) whose client is remembered; past it the memory starts over. */
+const RECENT_CLIENTS = 10_000;
+
 /**
  * One client identity for every limit and ban (API.md "Rate limiting"). One person holds a whole
  * IPv6 /64 (routers hand out a /64 per home, privacy addresses rotate inside it), so IPv6 clients
@@ -18,6 +21,7 @@ export interface Client {
  */
 export class ClientIdentity {
   private readonly proxies: TrustedProxies;
+  private readonly recent = new Map<string, Readonly<Client>>();
 
   constructor(
     trustProxy: readonly string[],
@@ -32,38 +36,24 @@ export class ClientIdentity {
   }
 
   /** The client behind a connection from `peer` that sent `forwardedFor` (X-Forwarded-For, or ''). */
-  of(peer: string, forwardedFor: string): Client {
-    const ip = this.proxies.clientIp(normalizeIp(peer), forwardedFor);
-    return { ip, key: this.keyOf(ip) };
+  of(peer: string, forwardedFor: string): Readonly<Client> {
+    // The hot path: an IPv4 peer speaking for itself needs no parsing at all.
+    if (forwardedFor === '' && !peer.includes(':')) return { ip: peer, key: peer };
+    // Reading IPv6 (and walking X-Forwarded-For) costs microseconds; a client's next request comes
+    // from the same spelling, so the answer is remembered, for a bounded number of spellings.
+    const memoKey = forwardedFor === '' ? peer : `${peer} ${forwardedFor}`;
+    let client = this.recent.get(memoKey);
+    if (!client) {
+      const ip = this.proxies.clientIp(normalizeIp(peer), forwardedFor);
+      client = { ip, key: this.keyOf(ip) };
+      if (this.recent.size >= RECENT_CLIENTS) this.recent.clear();
+      this.recent.set(memoKey, client);
+    }
+    return client;
   }
 
   /** The key of one address (an admin's ban on an address bans its client). */
   keyOf(ip: string): string {
     return isIPv6(ip) ? ipv6Network(ip, this.ipv6PrefixLength) : ip;
   }
-}
-
-/** The network of `prefixLength` bits that holds `address`, canonical, with its prefix ("2001:db8::/64"). */
-export function ipv6Network(address: string, prefixLength: number): string {
-  const groups = expandIpv6(address);
-  for (let i = 0; i < 8; i++) {
-    const keep = Math.max(0, Math.min(16, prefixLength - i * 16));
-    groups[i] = keep === 0 ? 0 : groups[i]! & (0xffff << (16 - keep)) & 0xffff;
-  }
-  return `${normalizeIp(groups.map((g) => g.toString(16)).join(':'))}/${prefixLength}`;
-}
-
-/** The eight 16-bit groups of an IPv6 address (with `::` and an embedded IPv4 tail expanded). */
-function expandIpv6(address: string): number[] {
-  let text = address.toLowerCase().split('%', 1)[0]!;
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16) || 0);
 }

@@ -1,7 +1,11 @@
+import { pino, type Logger } from 'pino';
+import { AppError } from '../errors.js';
 import { Budget, type RateLimitSettings } from './rate-limit.js';
+import { SignInBudget } from './sign-in-budget.js';
 import { ClientIdentity } from './client-identity.js';
 import { ConnectionCap } from './connection-cap.js';
 import { LiveAdmission } from './live-refusal.js';
+import { PathBudget, PUBLIC_API_PATHS } from './path-budget.js';
 import type { WindowCounterFactory } from './window-counter.js';
 
 export interface LimitsSettings {
@@ -19,6 +23,16 @@ export interface LimitsSettings {
   liveConnectionsPerClient: number;
   /** SSE streams one client may open per window, on every node together. */
   sseOpensPerClient: RateLimitSettings;
+  /** Wrong admin keys per client, on every node (past it: 429, the right key included). */
+  adminSignIn: RateLimitSettings;
+  /** One new song request per client this often, on every node (`requests.delaySeconds`; 0: no delay). */
+  songRequestDelaySeconds: number;
+}
+
+export interface LimitsOptions {
+  /** Where the sign-in budget writes its lines (silent when not given). */
+  log?: Logger;
+  clock?: () => number;
 }
 
 /**
@@ -28,41 +42,48 @@ export interface LimitsSettings {
  */
 export class Limits {
   readonly identity: ClientIdentity;
-  /** Every request to the public API (mobile routes and song-request.php). */
-  readonly http: Budget;
+  /** Every request to the public API (PUBLIC_API_PATHS), as the HTTP edge spends it. */
+  readonly publicApi: PathBudget;
   private readonly chatPerClient: Budget;
   private readonly chatPerConnection: Budget;
   readonly liveConnections: ConnectionCap;
   /** The one decision on live connections (cap and SSE open budget), for Socket.IO and SSE alike. */
   readonly liveAdmission: LiveAdmission;
+  /** The budget of wrong admin keys, as the admin key check calls it. */
+  readonly adminSignIn: SignInBudget;
+  /** One song request per delay: a budget of 1 whose window is the delay (null: no delay). */
+  private readonly songRequests: Budget | null;
 
-  constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }) {
+  constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }, options: LimitsOptions = {}) {
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
-    this.http = new Budget(settings.http, counters.shared('http', settings.http.windowSeconds));
+    this.publicApi = new PathBudget(new Budget(settings.http, counters.shared('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
     this.chatPerClient = new Budget(settings.chatPerClient, counters.shared('chat', settings.chatPerClient.windowSeconds));
     this.chatPerConnection = new Budget(settings.chatPerConnection, counters.local('chat-connection', settings.chatPerConnection.windowSeconds));
     this.liveConnections = new ConnectionCap(settings.liveConnectionsPerClient);
     this.liveAdmission = new LiveAdmission(this.liveConnections, new Budget(settings.sseOpensPerClient, counters.shared('sse-open', settings.sseOpensPerClient.windowSeconds)));
+    const delay = settings.songRequestDelaySeconds;
+    this.songRequests = delay > 0 ? new Budget({ limit: 1, windowSeconds: delay }, counters.shared('song-request', delay)) : null;
+    this.adminSignIn = new SignInBudget(settings.adminSignIn, counters.shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
   /**
-   * The HTTP budget as the edge applies it: every request under `pathPrefixes` (preflights
-   * excepted) spends one, and every answer there carries the RateLimit headers.
+   * Claims the client's one new song request of its delay, or throws 429 with the seconds left.
+   * A claim that queued nothing (the song was already pending, or the store failed) is given back
+   * with `giveBackSongRequest`, so only a request really queued starts the delay. Claimed before
+   * queueing, on the shared counter: two requests racing from one client cannot both get in.
    */
-  httpBudget(pathPrefixes: readonly string[]) {
-    const { http } = this;
-    const name = http.windowSeconds === 3600 ? 'hourly' : 'mobile';
-    return {
-      name,
-      policyHeader: `"${name}";q=${http.limit};w=${http.windowSeconds}`,
-      appliesTo: (path: string) => {
-        // A plain loop: this runs on every request, and `some` would allocate a closure each time.
-        for (const prefix of pathPrefixes) if (path.startsWith(prefix)) return true;
-        return false;
-      },
-      spendNow: (clientKey: string) => http.spendNow(clientKey),
-      spend: (clientKey: string) => http.spend(clientKey),
-    };
+  async claimSongRequest(clientKey: string): Promise<void> {
+    if (!this.songRequests) return;
+    const decision = await this.songRequests.spend(clientKey);
+    if (!decision.allowed) {
+      // The refusal holds nothing: counting it would outlive a claim given back meanwhile.
+      await this.songRequests.giveBack(clientKey);
+      throw new AppError('RATE_LIMITED', { message: `You can request another song in ${decision.resetSeconds} seconds.`, retryAfterSeconds: decision.resetSeconds });
+    }
+  }
+
+  async giveBackSongRequest(clientKey: string): Promise<void> {
+    await this.songRequests?.giveBack(clientKey);
   }
 
   /**

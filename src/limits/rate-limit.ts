@@ -39,6 +39,11 @@ export class Budget {
     return this.spendNow(key) ?? this.decide(await this.counter.hit(key));
   }
 
+  /** Gives back one hit of the key's current window (what it paid for did not happen). */
+  giveBack(key: string): Promise<void> {
+    return this.counter.release(key);
+  }
+
   /** Spends one hit, or throws 429 RATE_LIMITED with Retry-After and `message`. */
   async spendOrThrow(key: string, message: string): Promise<void> {
     const decision = await this.spend(key);

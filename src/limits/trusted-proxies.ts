@@ -25,12 +25,14 @@ export class TrustedProxies {
    */
   clientIp(peer: string, forwardedFor: string): string {
     if (this.size === 0 || !forwardedFor || !this.has(peer)) return peer;
-    const hops = forwardedFor.split(',').map((hop) => normalizeIp(hop.trim()));
+    const hops = forwardedFor.split(',');
+    let hop = peer;
     for (let i = hops.length - 1; i >= 0; i--) {
-      const hop = hops[i]!;
+      hop = normalizeIp(hops[i]!.trim());
       if (!isIP(hop)) return peer; // a garbled header is not evidence of anything
       if (!this.has(hop)) return hop;
     }
-    return hops[0] ?? peer;
+    // Every hop is a proxy we trust: the leftmost is the closest we know to the client.
+    return hop;
   }
 }

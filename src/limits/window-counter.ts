@@ -14,6 +14,10 @@ export interface WindowCounter {
   hit(key: string): Promise<WindowCount>;
   /** The same, synchronously, where the count lives in this process (lets the HTTP edge skip a promise). */
   hitNow?(key: string): WindowCount;
+  /** The key's count now without adding to it (0, and resetMs 0, when its window has not started). */
+  peek(key: string): Promise<WindowCount>;
+  /** Gives back one hit of the key's current window (never below 0): for a claim that came to nothing. */
+  release(key: string): Promise<void>;
 }
 
 /** Makes the counters a policy needs: `name` keeps their keys apart, `windowSeconds` is their window. */

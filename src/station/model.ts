@@ -32,9 +32,7 @@ export type ActiveBan = BanTarget & { label: string; until: number };
 export type SubmitOutcome =
   | { kind: 'created'; request: SongRequest }
   /** The same song is already pending: the existing request, nothing queued twice. */
-  | { kind: 'duplicate'; request: SongRequest }
-  /** This requester queued something less than `delaySeconds` ago. */
-  | { kind: 'too_soon'; retryAfterSeconds: number };
+  | { kind: 'duplicate'; request: SongRequest };
 
 /** What the poller learns from the stream server; read by status, stats and now playing. */
 export interface StationState {

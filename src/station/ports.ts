@@ -35,16 +35,15 @@ export interface ModerationStore {
 export interface SubmitRules {
   /** Same artist+title, case-insensitive: the song's id. */
   songId: string;
-  /** Who asked (the client IP); one new request per `delaySeconds` each. */
-  requester: string;
-  delaySeconds: number;
-  /** Creation time in ms: orders requests of the same priority, and starts the requester's delay. */
+  /** Creation time in ms: orders requests of the same priority. */
   createdMs: number;
 }
 
 export interface RequestQueue {
-  /** Checks both rules and queues in one atomic step, so racing duplicates cannot both get in. */
+  /** Queues the request unless its song is already pending, in one atomic step, so racing duplicates cannot both get in. */
   submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome>;
+  /** The pending request for this song, if any. */
+  pendingFor(songId: string): Promise<SongRequest | null>;
   /** Pending: high priority first, then oldest first. Other statuses and `all`: newest first. */
   list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]>;
   /** The pending request for this song becomes `played` (the poller calls this on a song change). */

@@ -9,8 +9,13 @@ import { makeSong, songId } from './song.js';
 export interface RequestRules {
   /** A song played within this many seconds cannot be requested (409 RECENTLY_PLAYED). */
   thresholdSeconds: number;
-  /** One requester may queue a new request only this often (429). */
-  delaySeconds: number;
+}
+
+/** The song requests' share of the limits policy: one new request per client per delay (429 past it). */
+export interface SongRequestBudget {
+  claimSongRequest(clientKey: string): Promise<void>;
+  /** The claim queued nothing: the delay does not start. */
+  giveBackSongRequest(clientKey: string): Promise<void>;
 }
 
 export interface SongRequestInput {
@@ -33,6 +38,7 @@ export class RequestService {
     private readonly live: LiveHub,
     private readonly rules: RequestRules,
     private readonly clock: Clock,
+    private readonly budget: SongRequestBudget,
   ) {}
 
   async submit(input: SongRequestInput, requester: string): Promise<SubmitResult> {
@@ -59,19 +65,24 @@ export class RequestService {
       status: 'pending',
       created_at: toUnixSeconds(now),
     };
-    const outcome = await this.store.requests.submit(request, {
-      songId: id,
-      requester,
-      delaySeconds: this.rules.delaySeconds,
-      createdMs: now,
-    });
+    try {
+      await this.budget.claimSongRequest(requester);
+    } catch (error) {
+      // A song already pending queues nothing, so the delay does not hold it back: the answer is that request.
+      const pending = error instanceof AppError && error.code === 'RATE_LIMITED' ? await this.store.requests.pendingFor(id) : null;
+      if (pending) return { created: false, request: pending };
+      throw error;
+    }
+    let outcome;
+    try {
+      outcome = await this.store.requests.submit(request, { songId: id, createdMs: now });
+    } catch (error) {
+      await this.budget.giveBackSongRequest(requester).catch(() => undefined);
+      throw error;
+    }
     switch (outcome.kind) {
-      case 'too_soon':
-        throw new AppError('RATE_LIMITED', {
-          message: `You can request another song in ${outcome.retryAfterSeconds} seconds.`,
-          retryAfterSeconds: outcome.retryAfterSeconds,
-        });
       case 'duplicate':
+        await this.budget.giveBackSongRequest(requester);
         return { created: false, request: outcome.request };
       case 'created':
         await this.store.station.tally(makeSong(input.artist, input.song_title), 'requests');

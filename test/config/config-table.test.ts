@@ -27,6 +27,9 @@ describe('the configuration table of docs/configuration.md', () => {
       ['rateLimit.sseOpens', { limit: 60, windowSeconds: 60 }],
       ['rateLimit.sseOpens.limit', 60],
       ['rateLimit.sseOpens.windowSeconds', 60],
+      ['rateLimit.adminSignIn', { limit: 10, windowSeconds: 900 }],
+      ['rateLimit.adminSignIn.limit', 10],
+      ['rateLimit.adminSignIn.windowSeconds', 900],
       ['rateLimit.ipv6PrefixLength', 64],
       ['rateLimit.maxTrackedClients', 100_000],
     ]);

@@ -72,4 +72,19 @@ describe.skipIf(!hasRedis)('chat budget shared by every node on Redis', () => {
       expect(answer.status).toBe(201);
     }
   });
+
+  it('the song request delay holds across nodes, and racing requests from one client queue one song', async () => {
+    const requester = '198.51.100.40';
+    const ask = (node: number, title: string) =>
+      call(`${nodes[node]!.url}/api/mobile/requests`, { headers: { 'x-forwarded-for': requester }, body: { song_title: title, artist: 'Race Band' } });
+    const racing = await Promise.all([0, 1, 0, 1, 0, 1].map((node, i) => ask(node, `Racing ${i}`)));
+    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+    const refused = racing.find((answer) => answer.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(290);
+    // asking for the song it queued (already pending) is answered with it on the other node, not refused
+    const queued = racing.find((answer) => answer.status === 201)!.body.data;
+    const again = await ask(1, queued.song_title);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(queued.id);
+  });
 });

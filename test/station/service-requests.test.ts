@@ -27,6 +27,40 @@ describe('RequestService with a fake clock', () => {
     expect((await world.requests.submit(third, 'listener-1')).created).toBe(true);
   });
 
+  it('answers a song already pending with that request even within the delay, and a duplicate does not start the delay', async () => {
+    const world = serviceWorld({ requests: { thresholdSeconds: 900, delaySeconds: 300 } });
+    const first = await world.requests.submit(amazingGrace, 'listener-1');
+    // listener-1 is within its delay, but asks for a song already pending: nothing is queued, no 429
+    expect(await world.requests.submit(amazingGrace, 'listener-1')).toEqual({ created: false, request: first.request });
+    await expect(world.requests.submit(howGreat, 'listener-1')).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 300 });
+    // listener-2 asks for the pending song first: that does not use up its delay
+    expect((await world.requests.submit(amazingGrace, 'listener-2')).created).toBe(false);
+    expect((await world.requests.submit(howGreat, 'listener-2')).created).toBe(true);
+  });
+
+  it('lets only one of several requests racing from one requester in', async () => {
+    const world = serviceWorld({ requests: { thresholdSeconds: 900, delaySeconds: 300 } });
+    const songs = ['A', 'B', 'C', 'D', 'E'].map((title) => ({ artist: 'Choir', song_title: `Race ${title}` }));
+    const outcomes = await Promise.allSettled(songs.map((song) => world.requests.submit(song, 'listener-9')));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => o.reason.code)).toEqual(Array(4).fill('RATE_LIMITED'));
+    expect(await world.requests.list('pending', 10)).toHaveLength(1);
+  });
+
+  it('counts only what was queued: a refusal during a claim that is then given back does not hold the requester', async () => {
+    const world = serviceWorld({ requests: { thresholdSeconds: 900, delaySeconds: 300 } });
+    const pending = await world.requests.submit(amazingGrace, 'listener-1');
+    // listener-2 asks for the pending song (claim, then given back) while also asking for another (refused meanwhile)
+    const [duplicate, raced] = await Promise.allSettled([world.requests.submit(amazingGrace, 'listener-2'), world.requests.submit(howGreat, 'listener-2')]);
+    expect(duplicate).toMatchObject({ status: 'fulfilled', value: { created: false, request: pending.request } });
+    if (raced.status === 'rejected') expect(raced.reason).toMatchObject({ code: 'RATE_LIMITED' });
+    // whatever the race gave, listener-2 queued at most one song, and may queue one if it has none
+    const queuedByTwo = raced.status === 'fulfilled' ? 1 : 0;
+    const next = world.requests.submit({ artist: 'Choir', song_title: 'It Is Well' }, 'listener-2');
+    if (queuedByTwo === 0) expect((await next).created).toBe(true);
+    else await expect(next).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('answers a request for a song already pending with that request, and announces only new ones', async () => {
     const world = serviceWorld();
     const first = await world.requests.submit({ ...amazingGrace, requester_name: 'Ann' }, 'listener-1');

@@ -72,6 +72,8 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       chatPerConnection: settings.chatPerConnection,
       liveConnectionsPerClient: 20,
       sseOpensPerClient: { limit: 1000, windowSeconds: 60 },
+      adminSignIn: { limit: 10, windowSeconds: 900 },
+      songRequestDelaySeconds: settings.requests.delaySeconds,
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
   );
@@ -93,7 +95,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
     live,
     pino({ level: 'silent' }),
   );
-  const requests = new RequestService(store, live, settings.requests, clock);
+  const requests = new RequestService(store, live, settings.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
   return Object.assign(world, { store, limits, chat, station, requests, feedback, revenue });

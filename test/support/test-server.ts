@@ -28,10 +28,10 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Keep config/default.json's limits (100 an hour per client, 5 chat messages per 10 s). */
   realLimits?: boolean;
+  /** The app's logger (e.g. one writing into an array, to count log lines); logLevel is ignored then. */
+  log?: Logger;
   /** A payment provider handed to createApp instead of the one config names. */
   payments?: PaymentProvider | null;
-  /** The server's logger (a suite that reads the log lines); by default one at `logLevel` (silent). */
-  log?: Logger;
 }
 
 /**

@@ -12,22 +12,22 @@ interface Entry {
 export class MemoryRequestQueue implements RequestQueue {
   private readonly entries: Entry[] = [];
   private readonly pendingBySong = new Map<string, Entry>();
-  private readonly nextAllowedAt = new Map<string, number>();
 
   constructor(private readonly capacity: number) {}
 
   async submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
     const existing = this.pendingBySong.get(rules.songId);
     if (existing) return { kind: 'duplicate', request: { ...existing.request } };
-    const now = rules.createdMs;
-    const allowedAt = this.nextAllowedAt.get(rules.requester) ?? 0;
-    if (allowedAt > now) return { kind: 'too_soon', retryAfterSeconds: Math.ceil((allowedAt - now) / 1000) };
-    if (rules.delaySeconds > 0) this.nextAllowedAt.set(rules.requester, now + rules.delaySeconds * 1000);
-    const entry: Entry = { request: { ...request }, songId: rules.songId, createdMs: now };
+    const entry: Entry = { request: { ...request }, songId: rules.songId, createdMs: rules.createdMs };
     this.entries.push(entry);
     this.pendingBySong.set(rules.songId, entry);
-    this.trim(now);
+    this.trim();
     return { kind: 'created', request: { ...entry.request } };
+  }
+
+  async pendingFor(songId: string): Promise<SongRequest | null> {
+    const entry = this.pendingBySong.get(songId);
+    return entry ? { ...entry.request } : null;
   }
 
   async list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
@@ -61,11 +61,10 @@ export class MemoryRequestQueue implements RequestQueue {
     return { ...entry.request };
   }
 
-  private trim(now: number): void {
+  private trim(): void {
     while (this.entries.length > this.capacity) {
       const dropped = this.entries.shift()!;
       if (this.pendingBySong.get(dropped.songId) === dropped) this.pendingBySong.delete(dropped.songId);
     }
-    for (const [requester, allowedAt] of this.nextAllowedAt) if (allowedAt <= now) this.nextAllowedAt.delete(requester);
   }
 }

@@ -52,6 +52,17 @@ export class MemoryWindowCounter implements WindowCounter {
     return this.hitNow(key);
   }
 
+  async peek(key: string): Promise<WindowCount> {
+    const now = this.clock();
+    const window = this.windows.get(key);
+    return window && window.resetAt > now ? { count: window.count, resetMs: window.resetAt - now } : { count: 0, resetMs: 0 };
+  }
+
+  async release(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.resetAt > this.clock() && window.count > 0) window.count -= 1;
+  }
+
   /** Clients tracked now (for the memory figure in docs/limits.md and its test). */
   get size(): number {
     return this.windows.size;

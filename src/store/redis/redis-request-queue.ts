@@ -5,8 +5,8 @@ import { LuaScript } from './lua-script.js';
 import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
 
 // KEYS: data (id→json), pending (zset by priority then age), all (zset by time), bySong
-// (songId→pending id), songOf (id→songId), requester (throttle key).
-// ARGV: songId, id, json, pendingScore, delaySeconds, capacity, createdMs.
+// (songId→pending id), songOf (id→songId).
+// ARGV: songId, id, json, pendingScore, capacity, createdMs.
 const SUBMIT = new LuaScript(`
 local existing = redis.call('HGET', KEYS[4], ARGV[1])
 if existing then
@@ -14,18 +14,12 @@ if existing then
   if json then return {'duplicate', json} end
   redis.call('HDEL', KEYS[4], ARGV[1])
 end
-local delay = tonumber(ARGV[5])
-if delay > 0 then
-  local ttl = redis.call('PTTL', KEYS[6])
-  if ttl > 0 then return {'too_soon', tostring(ttl)} end
-end
 redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 redis.call('HSET', KEYS[5], ARGV[2], ARGV[1])
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[6], ARGV[2])
 redis.call('HSET', KEYS[4], ARGV[1], ARGV[2])
-if delay > 0 then redis.call('SET', KEYS[6], '1', 'EX', delay) end
-local excess = redis.call('ZCARD', KEYS[3]) - tonumber(ARGV[6])
+local excess = redis.call('ZCARD', KEYS[3]) - tonumber(ARGV[5])
 if excess > 0 then
   for _, old in ipairs(redis.call('ZRANGE', KEYS[3], 0, excess - 1)) do
     local song = redis.call('HGET', KEYS[5], old)
@@ -37,6 +31,13 @@ if excess > 0 then
   redis.call('ZREMRANGEBYRANK', KEYS[3], 0, excess - 1)
 end
 return {'created', ARGV[3]}
+`);
+
+// KEYS: data, bySong. ARGV: songId.
+const PENDING_FOR = new LuaScript(`
+local id = redis.call('HGET', KEYS[2], ARGV[1])
+if not id then return false end
+return redis.call('HGET', KEYS[1], id)
 `);
 
 // KEYS: data, pending, all. ARGV: status ('pending' | 'all' | other), limit.
@@ -108,12 +109,18 @@ export class RedisRequestQueue implements RequestQueue {
       const k = this.keys;
       const reply = (await SUBMIT.run(
         this.client,
-        [k.data, k.pending, k.all, k.bySong, k.songOf, `${this.prefix}requests:requester:${rules.requester}`],
-        [rules.songId, request.id, JSON.stringify(request), pendingScore(request.priority, rules.createdMs), rules.delaySeconds, this.capacity, rules.createdMs],
+        [k.data, k.pending, k.all, k.bySong, k.songOf],
+        [rules.songId, request.id, JSON.stringify(request), pendingScore(request.priority, rules.createdMs), this.capacity, rules.createdMs],
       )) as [string, string];
       const [kind, value] = reply;
-      if (kind === 'too_soon') return { kind, retryAfterSeconds: Math.ceil(Number(value) / 1000) };
       return { kind: kind as 'created' | 'duplicate', request: JSON.parse(value) as SongRequest };
+    });
+  }
+
+  pendingFor(songId: string): Promise<SongRequest | null> {
+    return redisCall(async () => {
+      const json = (await PENDING_FOR.run(this.client, [this.keys.data, this.keys.bySong], [songId])) as string | null;
+      return json ? (JSON.parse(json) as SongRequest) : null;
     });
   }
 

@@ -11,6 +11,19 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `);
 
+const PEEK = new LuaScript(`
+local count = redis.call('GET', KEYS[1])
+if not count then return {0, 0} end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}
+`);
+
+// DECR keeps the key's expiry; a key that is gone (its window ended) stays gone.
+const RELEASE = new LuaScript(`
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count
+`);
+
 /**
  * Fixed windows in Redis, shared by every node; each key expires with its window, so Redis holds
  * only clients active now. Sent by SHA (EVALSHA): each hit carries a few dozen bytes, not the script.
@@ -30,6 +43,19 @@ export class RedisWindowCounter implements WindowCounter {
     return redisCall(async () => {
       const [count, resetMs] = (await HIT.run(this.client, [`${this.keyPrefix}${key}`], [this.windowMs])) as [number, number];
       return { count, resetMs };
+    });
+  }
+
+  peek(key: string): Promise<WindowCount> {
+    return redisCall(async () => {
+      const [count, resetMs] = (await PEEK.run(this.client, [`${this.keyPrefix}${key}`], [])) as [number, number];
+      return { count, resetMs: Math.max(0, resetMs) };
+    });
+  }
+
+  release(key: string): Promise<void> {
+    return redisCall(async () => {
+      await RELEASE.run(this.client, [`${this.keyPrefix}${key}`], []);
     });
   }
 }
