@@ -1,8 +1,9 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import type { ServerOptions } from 'socket.io';
 import type { Config } from './config/schema.js';
-import { openRedis } from './redis/redis-connection.js';
+import { openRedis, type RedisConnections } from './redis/redis-connection.js';
+import { redisTopologyOf, replicaAcksOf, stationKeyPrefix } from './redis/redis-topology.js';
 import type { Clock } from './station/clock.js';
 import type { Store, StoreLimits } from './station/ports.js';
 import { createMemoryStore } from './store/memory/memory-store.js';
@@ -27,16 +28,29 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
 }
 
 /**
- * Picks the backends from config, once: with `redis.url` one Redis connection module serves the
- * store and the Socket.IO adapter (its own pub/sub pair); without it, memory and one process.
+ * Picks the backends from config, once: with `redis.url`, `redis.sentinel` or `redis.cluster` one
+ * set of Redis connections (src/redis/) serves the store and the Socket.IO adapter; without
+ * them, memory and one process.
  */
 export function createBackends(config: Readonly<Config>, log: Logger, clock: Clock): Backends {
   const limits = storeLimitsOf(config);
-  if (!config.redis.url) return { store: createMemoryStore(limits, clock), close: async () => undefined };
-  const redis = openRedis(config.redis.url, log.child({ component: 'redis' }));
+  const topology = redisTopologyOf(config.redis);
+  if (!topology) return { store: createMemoryStore(limits, clock), close: async () => undefined };
+  const redis = openRedis(topology, log.child({ component: 'redis' }), { commandTimeoutMs: config.redis.commandTimeoutMs, replicaAcks: replicaAcksOf(config.redis, topology) });
+  const prefix = stationKeyPrefix(topology, config.redis.prefix);
   return {
-    store: createRedisStore({ client: redis.command, prefix: config.redis.prefix, limits }),
-    liveRelay: createAdapter(redis.publisher, redis.subscriber, { key: `${config.redis.prefix}socket.io` }),
+    store: createRedisStore({ redis, prefix, limits }),
+    liveRelay: liveRelayOf(redis, `${prefix}socket.io`),
     close: () => redis.close(),
   };
+}
+
+/**
+ * The Socket.IO adapter for the topology: a Cluster relays over sharded publish/subscribe
+ * (Redis 7+ SPUBLISH, each channel on its slot's shard), since classic PUBLISH there is copied to
+ * every node of the cluster; a single server or Sentinel uses the classic adapter.
+ */
+function liveRelayOf(redis: RedisConnections, channel: string): ServerOptions['adapter'] {
+  if (redis.topology.kind === 'cluster') return createShardedAdapter(redis.publisher, redis.subscriber, { channelPrefix: channel, subscriptionMode: 'static' });
+  return createAdapter(redis.publisher, redis.subscriber, { key: channel });
 }

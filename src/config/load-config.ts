@@ -61,6 +61,8 @@ function keyName(field: string): string {
 
 /** Rules JSON Schema cannot say: a real time zone, parseable proxy addresses, events that end after they start. */
 function checkSemantics(config: Config): void {
+  const redisTopologies = [config.redis.url && 'url', config.redis.sentinel && 'sentinel', config.redis.cluster && 'cluster'].filter(Boolean);
+  if (redisTopologies.length > 1) throw new ConfigError(`config: redis: set one of url, sentinel and cluster, not ${redisTopologies.join(' and ')}`);
   if (!IANAZone.isValidZone(config.station.timezone)) {
     throw new ConfigError(`config: station.timezone: "${config.station.timezone}" is not an IANA time zone`);
   }

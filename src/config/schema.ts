@@ -36,6 +36,31 @@ export const OneOffEventSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const HostPort = Type.String({ pattern: '^[^\\s:]+:[0-9]{1,5}$', description: 'host:port' });
+const redisAuth = (who: string) => ({
+  username: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: `ACL user name for ${who}` })),
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: `password for ${who}` })),
+});
+
+export const RedisSentinelSchema = Type.Object(
+  {
+    masterName: Type.String({ minLength: 1, maxLength: 128, description: 'the name the sentinels monitor the master under (`sentinel monitor <name> …`)' }),
+    sentinels: Type.Array(HostPort, { minItems: 1, maxItems: 16, description: 'the sentinels, `host:port` each' }),
+    ...redisAuth('the master and replicas'),
+    sentinelUsername: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'ACL user name for the sentinels themselves, when they require one' })),
+    sentinelPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'password for the sentinels themselves, when they require one' })),
+  },
+  { additionalProperties: false, description: 'Redis behind Sentinel, instead of `url`: every connection follows a failover ([operations.md](operations.md#redis-topologies))' },
+);
+
+export const RedisClusterSchema = Type.Object(
+  {
+    nodes: Type.Array(Type.String({ pattern: '^rediss?://' }), { minItems: 1, maxItems: 64, description: 'seed nodes (`redis://` or `rediss://` URLs); the others are discovered' }),
+    ...redisAuth('every node, the discovered ones included'),
+  },
+  { additionalProperties: false, description: 'Redis Cluster, instead of `url` ([operations.md](operations.md#redis-topologies))' },
+);
+
 export const PlaylistSchema = Type.Object(
   {
     id: Id('unique id (letters, digits, `_`, `-`)'),
@@ -148,6 +173,14 @@ export const ConfigSchema = Type.Object(
       url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], { description: '`redis://…` or `rediss://…`; null: the in-memory store, one process' }),
       prefix: Type.String({ maxLength: 64, description: 'prefix of every Redis key (several stations or test runs per Redis)' }),
       commandTimeoutMs: Type.Integer({ minimum: 10, maximum: 60_000, description: 'a Redis command unanswered this long fails (503), so a hung Redis never stalls requests' }),
+      sentinel: Type.Optional(RedisSentinelSchema),
+      cluster: Type.Optional(RedisClusterSchema),
+      replicaAcks: Type.Optional(
+        Section('replicas that must hold a revenue event or song request before it is acknowledged (WAIT); default 1 replica with `sentinel` or `cluster`, 0 with `url`', {
+          replicas: Type.Integer({ minimum: 0, maximum: 5, description: 'replicas to wait for' }),
+          timeoutMs: Type.Integer({ minimum: 10, maximum: 60_000, description: 'how long to wait for them before answering 503' }),
+        }),
+      ),
     }),
     rateLimit: Section('request budgets per client ([limits.md](limits.md))', {
       mobile: Section('the public API budget: `/api/mobile/*` and the song request `.php`, shared by every node', {

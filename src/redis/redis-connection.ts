@@ -1,183 +1,234 @@
-import { createClient, ErrorReply } from 'redis';
+import { ErrorReply } from 'redis';
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../errors.js';
+import { RedisOutage } from './redis-outage.js';
+import { SentinelWatch } from './sentinel-watch.js';
+import { openTopologyClient, type RedisClient, type RedisClusterClient, type RedisTopology, type TopologyClient, type TopologyClientOptions } from './redis-topology.js';
 
-export type RedisClient = ReturnType<typeof createClient>;
+export type { RedisClient, RedisTopology, TopologyClient };
 
-export interface RedisClientOptions {
-  /** A subscriber must queue its SUBSCRIBE until the first connect; everything else fails fast. */
-  queueWhileOffline?: boolean;
-  /** A command without an answer after this long fails (a hung Redis gives 503s, not stalls). */
-  commandTimeoutMs?: number;
-}
+/**
+ * The commands the stores send: methods the single, Sentinel and Cluster clients all have with
+ * the same signature (MULTI differs between them, so multi-key writes are Lua scripts).
+ */
+export type RedisCommands = Pick<
+  RedisClient,
+  'xAdd' | 'xRevRange' | 'xDel' | 'xRange' | 'lRange' | 'set' | 'exists' | 'mGet' | 'pTTL' | 'del' | 'evalSha' | 'eval' | 'get' | 'zScore' | 'hGetAll' | 'time'
+>;
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 500;
 /** What a client is told to wait before retrying while Redis is away (Retry-After). */
 export const REDIS_RETRY_AFTER_SECONDS = 5;
 
-/**
- * Whether Redis is usable, as one fact for the process (the store and the live adapter talk to
- * the same Redis): logged once when it goes away and once when it is back, never per request.
- */
-class RedisOutage {
-  private down = false;
-  private log: Logger | undefined;
-
-  useLogger(log: Logger): void {
-    this.log ??= log;
-  }
-
-  wentDown(error: unknown): void {
-    if (this.down) return;
-    this.down = true;
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    this.log?.error({ reason }, 'redis unavailable: answering 503 until it is back');
-  }
-
-  cameBack(): void {
-    if (!this.down) return;
-    this.down = false;
-    this.log?.info('redis available again');
-  }
-}
-
-const outage = new RedisOutage();
-
-/**
- * A node-redis client tuned to fail fast instead of queueing: while Redis is away, commands are
- * refused at once (disableOfflineQueue) so requests answer 503 instead of hanging, and the client
- * keeps reconnecting in the background with capped backoff. Every command times out after
- * `commandTimeoutMs`, so a Redis that accepts but never answers (hung, stopped) costs a request at
- * most that long. A PING every second notices such a Redis even when nobody asks.
- */
-export function createRedisClient(url: string, log: Logger, options: RedisClientOptions = {}): RedisClient {
-  const client = createClient({
-    url,
-    disableOfflineQueue: !options.queueWhileOffline,
-    pingInterval: 1000,
-    socket: {
-      connectTimeout: 2000,
-      socketTimeout: 5000,
-      reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000),
-    },
-  });
-  outage.useLogger(log);
-  limitCommandTime(client, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
-  // Without an 'error' listener node-redis errors would crash the process. Errors repeat on every
-  // reconnect attempt; the outage is logged once.
-  client.on('error', (error: Error) => outage.wentDown(error));
-  client.on('ready', () => outage.cameBack());
-  // Never awaited: the service starts (and /readyz says 503) while Redis is still out of reach.
-  client.connect().catch((error: unknown) => outage.wentDown(error));
-  return client;
-}
-
 export class RedisCommandTimeoutError extends Error {
   override readonly name = 'RedisCommandTimeoutError';
 }
 
-/**
- * Fails every command that has no answer after `timeoutMs`. node-redis's own `timeout` command
- * option stops counting once the command is written to the socket, and a frozen Redis (SIGSTOP,
- * a hung host) takes the write into the kernel's buffer and never answers: the wait would then
- * last until the socket timeout, seconds later, for every request. Every command (the typed
- * ones, scripts, PING) goes through the client's `sendCommand`, so the bound is set there once.
- * A late reply still arrives in order and resolves the abandoned promise, which nobody reads.
- */
-function limitCommandTime(client: RedisClient, timeoutMs: number): void {
-  const self = (client as unknown as { _self: { sendCommand: (...args: unknown[]) => Promise<unknown> } })._self;
-  const send = self.sendCommand;
-  self.sendCommand = function (this: unknown, ...args: unknown[]) {
-    const reply = send.apply(this, args);
+export interface RedisConnectionOptions {
+  /** A store call without an answer after this long fails (a hung Redis gives 503s, not stalls). */
+  commandTimeoutMs?: number;
+  /** Replicas that must hold a durable write before it is acknowledged (WAIT), and how long to wait for them. */
+  replicaAcks?: { replicas: number; timeoutMs: number };
+}
+
+/** The clients of one node (one app) on one topology, and the one outage state they share. */
+export interface RedisConnections {
+  readonly topology: RedisTopology;
+  /** The store's commands. */
+  readonly commands: RedisCommands;
+  /**
+   * Writes acknowledged only once replicas hold them (revenue, song requests): a connection of
+   * their own, since WAIT counts the writes of its connection and blocks it while it waits.
+   */
+  readonly durable: RedisCommands;
+  /** The live relay's publish/subscribe pair (the Socket.IO adapter). */
+  readonly publisher: TopologyClient;
+  readonly subscriber: TopologyClient;
+  /**
+   * Runs store calls so that a connection failure or a timeout (`commandTimeoutMs`) becomes 503
+   * UNAVAILABLE, logged once per outage. An ErrorReply is Redis refusing a command (a bug on our
+   * side), so it stays a 500.
+   */
+  call<T>(operation: () => Promise<T>): Promise<T>;
+  /** A raw command on the store connection, sent to the master that holds `routingKey`'s slot (SCAN, PING). */
+  send(routingKey: string, args: string[]): Promise<unknown>;
+  /**
+   * Resolves once `replicaAcks.replicas` replicas hold every durable write so far (WAIT on the
+   * durable connection, to the master of `routingKey`); 503 if they do not within its timeout.
+   */
+  replicated(routingKey: string): Promise<void>;
+  /** Whether the store connection is up (a single client reconnecting is not). */
+  isReady(): boolean;
+  /** Closes every client, never waiting on an absent Redis. */
+  close(): Promise<void>;
+}
+
+/** Opens every Redis connection a node needs, in one place, on any topology. */
+export function openRedis(topology: RedisTopology, log: Logger, options: RedisConnectionOptions = {}): RedisConnections {
+  const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const replicaAcks = options.replicaAcks ?? { replicas: 0, timeoutMs: 1000 };
+  const outage = new RedisOutage(log);
+  // One watch of the sentinels for every client of the set.
+  const watch = topology.kind === 'sentinel' ? new SentinelWatch(topology, log) : undefined;
+  const open = (clientOptions: TopologyClientOptions = {}) => connectInBackground(topology, clientOptions, outage, log, watch);
+  const command = open();
+  const durable = open();
+  const publisher = open();
+  const subscriber = open({ queueWhileOffline: true });
+  // The Socket.IO adapter awaits none of these calls: while Redis is away (or when a client is
+  // dropped at shutdown) they fail, and each would be an unhandled rejection. The outage is logged once.
+  catchUnawaited(publisher.client, ['publish', 'sPublish'], outage);
+  catchUnawaited(subscriber.client, ['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe', 'sSubscribe', 'sUnsubscribe'], outage);
+  const opened = [command, durable, publisher, subscriber];
+
+  const bounded = <T>(operation: () => Promise<T>, timeoutMs: number): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RedisCommandTimeoutError(`no answer from Redis within ${timeoutMs} ms`)), timeoutMs);
     });
-    return Promise.race([reply, expired]).finally(() => clearTimeout(timer));
+    return Promise.race([operation(), expired]).finally(() => clearTimeout(timer));
+  };
+  const callWithin = async <T>(operation: () => Promise<T>, timeoutMs: number): Promise<T> => {
+    try {
+      const result = await bounded(operation, timeoutMs);
+      outage.cameBack();
+      return result;
+    } catch (error) {
+      if (isAppError(error)) throw error;
+      if (error instanceof ErrorReply && !/^(LOADING|BUSY|READONLY|CLUSTERDOWN|TRYAGAIN|MASTERDOWN)/.test(error.message)) throw error;
+      outage.wentDown(error);
+      for (const connection of opened) connection.lookAgain();
+      throw new AppError('UNAVAILABLE', { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, cause: error, alreadyLogged: true });
+    }
+  };
+  let replicasBehind = false;
+
+  return {
+    topology,
+    commands: command.client,
+    durable: durable.client,
+    publisher: publisher.client,
+    subscriber: subscriber.client,
+    call: (operation) => callWithin(operation, commandTimeoutMs),
+    send: (routingKey, args) => sendTo(command.client, topology, routingKey, args),
+    replicated: async (routingKey) => {
+      if (replicaAcks.replicas === 0) return;
+      const args = ['WAIT', String(replicaAcks.replicas), String(replicaAcks.timeoutMs)];
+      const acks = Number(await callWithin(() => sendTo(durable.client, topology, routingKey, args), replicaAcks.timeoutMs + commandTimeoutMs));
+      const behind = acks < replicaAcks.replicas;
+      if (behind !== replicasBehind) {
+        replicasBehind = behind;
+        if (behind) log.error({ replicas: replicaAcks.replicas, acknowledged: acks }, 'redis replicas behind: refusing revenue events and song requests (503) until they catch up');
+        else log.info('redis replicas caught up');
+      }
+      if (behind) {
+        throw new AppError('UNAVAILABLE', { message: 'Not yet copied to a Redis replica; retry with the same request.', retryAfterSeconds: 1, alreadyLogged: true });
+      }
+    },
+    isReady: () => command.isReady(),
+    close: async () => {
+      await Promise.allSettled(opened.map((connection) => connection.close()));
+      watch?.close();
+    },
   };
 }
 
-/**
- * Closes a client without ever waiting on an absent Redis: a client that is not connected is
- * dropped at once, a connected one gets `graceMs` to finish its commands and is dropped after.
- */
-export async function closeRedisClient(client: RedisClient, graceMs = 1000): Promise<void> {
-  if (!client.isOpen) return;
-  if (!client.isReady) {
-    client.destroy();
-    return;
+/** One client of a topology, connecting (and for Sentinel and Cluster, following failovers) in the background. */
+interface OpenedClient {
+  readonly client: TopologyClient;
+  isReady(): boolean;
+  /** A call failed: the master may have been replaced; look again (sentinels, or the Cluster's slot map). */
+  lookAgain(): void;
+  close(): Promise<void>;
+}
+
+function connectInBackground(topology: RedisTopology, options: TopologyClientOptions, outage: RedisOutage, log: Logger, watch: SentinelWatch | undefined): OpenedClient {
+  if (topology.kind === 'cluster') {
+    // Errors are seen where calls fail (one log line per outage); these are the client's own retries.
+    const opened = openTopologyClient(topology, options, { log, onError: (error) => log.debug({ reason: String(error) }, 'redis cluster client error') });
+    return followClusterFailovers(opened.client as RedisClusterClient, () => opened.close());
   }
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<'gave up'>((resolve) => (timer = setTimeout(() => resolve('gave up'), graceMs)));
-  const closed = client.close().then(
-    () => 'closed' as const,
-    () => 'failed' as const,
-  );
-  const outcome = await Promise.race([closed, gaveUp]);
-  clearTimeout(timer);
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- isOpen changes while close() runs
-  if (outcome !== 'closed' && client.isOpen) client.destroy();
+  // Errors repeat on every reconnect attempt; the outage is logged once. Never awaited: the
+  // service starts (and /readyz says 503) while Redis is still out of reach.
+  const opened = openTopologyClient(topology, options, { log, watch, onError: (error) => outage.wentDown(error), onReady: () => outage.cameBack() });
+  const client = opened.client as RedisClient;
+  return { client, isReady: () => client.isReady, lookAgain: () => watch?.lookAgain(), close: () => opened.close() };
+}
+
+/**
+ * node-redis learns a Cluster's slot map at start and again only on a MOVED or ASK reply; a
+ * master that died answers nothing, so it would be asked forever. Here every node error and
+ * every failed call (`lookAgain`) asks for the map again (at most every 250 ms), until the
+ * replica's promotion shows in it; sharded subscriptions that lived on the dead master are then
+ * made again on the new one (making one again on a live master changes nothing).
+ */
+function followClusterFailovers(cluster: RedisClusterClient, close: () => Promise<void>): OpenedClient {
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let pending: NodeJS.Timeout | undefined;
+  const sharded: Array<[channels: string | string[], listener: unknown, bufferMode: unknown]> = [];
+  const subscribe = cluster.sSubscribe.bind(cluster) as (...args: unknown[]) => Promise<void>;
+  const resubscribe = () => {
+    for (const [channels, listener, bufferMode] of sharded) void subscribe(channels, listener, bufferMode).catch(() => undefined);
+  };
+  const lookAgain = () => {
+    if (closed || pending || !cluster.isOpen) return;
+    pending = setTimeout(() => {
+      const healthy = cluster.masters.find((master) => master.client?.isReady)?.client;
+      const done = healthy ? cluster._slots.rediscover(healthy) : Promise.resolve();
+      void done.then(resubscribe, () => undefined).finally(() => (pending = undefined));
+    }, 250);
+  };
+  cluster.on('node-error', lookAgain);
+  cluster.sSubscribe = (channels: string | string[], listener: unknown, bufferMode: unknown) => {
+    sharded.push([channels, listener, bufferMode]);
+    return subscribe(channels, listener, bufferMode);
+  };
+  // No root node answering at start: try again (node-redis lets a Cluster that failed to open be opened again).
+  // Subscriptions asked for before the slot map was known failed: they are made once it is.
+  const connect = () => {
+    cluster.connect().then(resubscribe, () => {
+      if (!closed) retry = setTimeout(connect, 1000);
+    });
+  };
+  connect();
+  return {
+    client: cluster,
+    isReady: () => cluster.isOpen && cluster.masters.length > 0,
+    lookAgain,
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      clearTimeout(pending);
+      await close();
+    },
+  };
+}
+
+/** A raw command to the master holding `routingKey`'s slot (any master for a single server or Sentinel). */
+function sendTo(client: TopologyClient, topology: RedisTopology, routingKey: string, args: string[]): Promise<unknown> {
+  switch (topology.kind) {
+    case 'single':
+    case 'sentinel':
+      return (client as RedisClient).sendCommand(args);
+    case 'cluster':
+      return (client as RedisClusterClient).sendCommand(routingKey, false, args);
+  }
 }
 
 /**
  * For a library that calls `methods` without awaiting them (the Socket.IO Redis adapter): their
  * failures are the outage, logged once, never unhandled rejections. The promise is returned as is.
  */
-export function catchUnawaited(client: RedisClient, methods: readonly string[]): void {
-  const target = client as unknown as Record<string, (...args: unknown[]) => unknown>;
+function catchUnawaited(client: TopologyClient, methods: readonly string[], outage: RedisOutage): void {
+  const target = client as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>;
   for (const method of methods) {
-    const original = target[method]!.bind(client);
+    const original = target[method];
+    if (typeof original !== 'function') continue;
     target[method] = (...args: unknown[]) => {
-      const result = original(...args);
+      const result = original.apply(client, args);
       if (result instanceof Promise) result.catch((error: unknown) => outage.wentDown(error));
       return result;
     };
-  }
-}
-
-/** The clients of one node: commands, and the publish/subscribe pair of the live relay. */
-export interface RedisConnections {
-  command: RedisClient;
-  publisher: RedisClient;
-  subscriber: RedisClient;
-  /** Closes every client, never waiting on an absent Redis. */
-  close(): Promise<void>;
-}
-
-/** Opens every Redis connection a node needs, in one place. */
-export function openRedis(url: string, log: Logger, commandTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS): RedisConnections {
-  const command = createRedisClient(url, log, { commandTimeoutMs });
-  const publisher = createRedisClient(url, log, { commandTimeoutMs });
-  const subscriber = createRedisClient(url, log, { queueWhileOffline: true });
-  // The Socket.IO adapter awaits none of these calls: while Redis is away (or when a client is
-  // dropped at shutdown) they fail, and each would be an unhandled rejection. The outage is logged once.
-  catchUnawaited(publisher, ['publish']);
-  catchUnawaited(subscriber, ['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe']);
-  const clients = [command, publisher, subscriber];
-  return {
-    command,
-    publisher,
-    subscriber,
-    close: async () => {
-      await Promise.allSettled(clients.map((client) => closeRedisClient(client)));
-    },
-  };
-}
-
-/**
- * Runs Redis calls so that a connection failure or a timeout becomes 503 UNAVAILABLE (logged once
- * per outage, not per request). An ErrorReply is Redis refusing a command (a bug on our side), so
- * it stays a 500.
- */
-export async function redisCall<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    const result = await operation();
-    outage.cameBack();
-    return result;
-  } catch (error) {
-    if (isAppError(error)) throw error;
-    if (error instanceof ErrorReply && !error.message.startsWith('LOADING') && !error.message.startsWith('BUSY')) throw error;
-    outage.wentDown(error);
-    throw new AppError('UNAVAILABLE', { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, cause: error, alreadyLogged: true });
   }
 }

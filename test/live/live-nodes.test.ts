@@ -1,24 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectLive, type LiveClient } from '../support/live-client.js';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { uniquePrefix } from '../support/redis.js';
+import { redisServers, type RunningRedis } from '../support/redis-servers.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 import { call } from '../support/test-server.js';
 
-// Two service processes on one real Redis, as behind a load balancer.
-describe.skipIf(!hasRedis)('live events across two nodes', () => {
+// Two service processes on one real Redis, as behind a load balancer: on the shared Redis, on
+// Valkey, and on a six-node Cluster (the sharded adapter).
+describe.each(redisServers)('live events across two nodes on $name', (server) => {
+  if (!server.available) {
+    it.skip(`skipped: ${server.skipReason}`, () => undefined);
+    return;
+  }
   const prefix = uniquePrefix('nodes');
+  let redis: RunningRedis;
   let nodes: ServiceProcess[] = [];
   let urls: string[] = [];
   const clients: LiveClient[] = [];
 
   beforeAll(async () => {
-    nodes = [0, 1].map(() => startService({ PORT: '0', HOST: '127.0.0.1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'info' }, {}));
+    redis = await server.start();
+    nodes = [0, 1].map(() => startService({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, { redis: { ...redis.config, prefix } }));
     urls = (await Promise.all(nodes.map((n) => n.listening))).map((port) => `http://127.0.0.1:${port}`);
-  });
+  }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.close();
     await Promise.all(nodes.map((n) => n.stop()));
-    await deleteKeys(redisUrl, prefix);
+    await redis.deleteKeys(prefix);
+    await server.stop();
   });
 
   const connect = async (url: string, transports: Array<'websocket' | 'polling'> = ['websocket']) => {
@@ -65,7 +74,7 @@ describe.skipIf(!hasRedis)('live events across two nodes', () => {
     }
     delays.sort((x, y) => x - y);
     const p50 = delays[Math.floor(delays.length / 2)]!;
-    process.stdout.write(`[live-nodes] REST post on A → client on B: p50 ${p50.toFixed(1)} ms, max ${delays.at(-1)!.toFixed(1)} ms over ${delays.length}\n`);
+    process.stdout.write(`[live-nodes] ${server.name}: REST post on A → client on B: p50 ${p50.toFixed(1)} ms, max ${delays.at(-1)!.toFixed(1)} ms over ${delays.length}\n`);
     expect(delays).toHaveLength(20);
   });
 

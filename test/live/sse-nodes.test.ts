@@ -2,22 +2,25 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { uniquePrefix } from '../support/redis.js';
+import { redisServers, type RunningRedis } from '../support/redis-servers.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 import { connectSse, type SseClient } from '../support/sse-client.js';
 import { TcpForwarder } from '../support/tcp-forwarder.js';
 import { call } from '../support/test-server.js';
 
 // Two built service processes on one real Redis, as behind a load balancer; node A is restarted.
-describe.skipIf(!hasRedis)('SSE resume across nodes on Redis', () => {
+// On the shared Redis, on Valkey, and on a six-node Cluster.
+describe.each(redisServers)('SSE resume across nodes on $name', (server) => {
+  if (!server.available) {
+    it.skip(`skipped: ${server.skipReason}`, () => undefined);
+    return;
+  }
   const prefix = uniquePrefix('sse-nodes');
   const dir = mkdtempSync(join(tmpdir(), 'radio-sse-nodes-'));
   const config = join(dir, 'config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({ stream: { enabled: false }, chat: { repeatWindowSeconds: 0 }, live: { sse: { heartbeatSeconds: 15, historySize: 500, maxBufferedBytes: 262144, retryMs: 200 } } }),
-  );
-  const env = (port: string) => ({ PORT: port, HOST: '127.0.0.1', REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'info', RADIO_CONFIG: config });
+  const env = (port: string) => ({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info', RADIO_CONFIG: config });
+  let redis: RunningRedis;
   let a: ServiceProcess;
   let b: ServiceProcess;
   let ports: number[] = [];
@@ -25,14 +28,25 @@ describe.skipIf(!hasRedis)('SSE resume across nodes on Redis', () => {
   let balancer: TcpForwarder | undefined;
 
   beforeAll(async () => {
+    redis = await server.start();
+    writeFileSync(
+      config,
+      JSON.stringify({
+        redis: { ...redis.config, prefix },
+        stream: { enabled: false },
+        chat: { repeatWindowSeconds: 0 },
+        live: { sse: { heartbeatSeconds: 15, historySize: 500, maxBufferedBytes: 262144, retryMs: 200 } },
+      }),
+    );
     [a, b] = [startService(env('0')), startService(env('0'))];
     ports = await Promise.all([a.listening, b.listening]);
-  });
+  }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.close();
     await balancer?.close();
     await Promise.all([a, b].map((node) => node?.stop()));
-    await deleteKeys(redisUrl, prefix);
+    await redis.deleteKeys(prefix);
+    await server.stop();
   });
 
   const url = (port: number) => `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loggedEventBytes, type LiveEventLog, type ResumeBounds, type StoreLimits } from '../../src/station/ports.js';
 import { backends } from '../support/backends.js';
 
@@ -7,7 +7,8 @@ const everything: ResumeBounds = { events: new Set(['nowplaying', 'chat:message'
 const json = (value: unknown) => JSON.stringify(value);
 
 // One contract for both histories: what an SSE client resuming with Last-Event-ID relies on.
-describe.each(backends)('live event history: $name', ({ available, create }) => {
+describe.each(backends)('live event history: $name', ({ available, create, release }) => {
+  afterAll(release);
   const withLog = async (work: (log: LiveEventLog) => Promise<void>, history = limits) => {
     const { store, dispose } = await create(history);
     try {

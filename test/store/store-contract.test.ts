@@ -20,9 +20,10 @@ const rules = (title: string, createdMs: number) => ({ songId: songId('Band', ti
 
 describe.each(backends)('store contract: $name', (backend) => {
   if (!backend.available) {
-    it.skip(`skipped: no Redis answers at REDIS_URL (see the note printed at start)`, () => undefined);
+    it.skip(`skipped: ${backend.skipReason}`, () => undefined);
     return;
   }
+  afterAll(() => backend.release());
   let store: Store;
   let dispose: (() => Promise<void>) | undefined;
   const fresh = async () => {

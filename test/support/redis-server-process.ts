@@ -14,33 +14,47 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface RedisServerOptions {
+  /** The server program and any leading arguments (`['valkey-server']`, `['chroot', root, 'valkey-server']`); redis-server by default. */
+  command?: readonly string[];
+  /** More arguments (`--replicaof`, `--cluster-enabled yes`, `--dir`). */
+  args?: readonly string[];
+  /** What its log prints once it serves (redis-server and valkey-server: "Ready to accept connections"). */
+  readyLine?: string;
+}
+
 /** A private redis-server the test may kill and restart (the shared one must never be harmed). */
 export class RedisServerProcess {
   private child: ChildProcess | null = null;
 
   constructor(
     readonly port: number,
-    /** More redis-server options (e.g. the settings compose.yaml ships). */
-    private readonly extraArgs: readonly string[] = [],
+    private readonly options: RedisServerOptions = {},
   ) {}
+
+  /** Started and not killed since. */
+  get running(): boolean {
+    return this.child !== null;
+  }
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
 
-  /** Resolves once redis-server prints that it accepts connections. */
-  start(): Promise<void> {
+  /** Resolves once the server prints that it accepts connections; `extraArgs` for this start only. */
+  start(extraArgs: readonly string[] = []): Promise<void> {
+    const [program = 'redis-server', ...leading] = this.options.command ?? [];
+    const args = [...leading, '--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...(this.options.args ?? []), ...extraArgs];
+    const readyLine = this.options.readyLine ?? 'Ready to accept connections';
     return new Promise((resolve, reject) => {
-      const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...this.extraArgs], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'inherit'] });
       this.child = child;
       let output = '';
       child.once('error', reject);
-      child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+      child.once('exit', (code) => reject(new Error(`${program} exited with ${code}: ${output}`)));
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        if (output.includes('Ready to accept connections')) resolve();
+        if (output.includes(readyLine)) resolve();
       });
     });
   }
@@ -63,10 +77,19 @@ export class RedisServerProcess {
   }
 }
 
+/**
+ * Whether a program runs here (`--version` answers); in CI its absence is an error, not a skip,
+ * and elsewhere the skip is printed with what it costs.
+ */
+export function programInstalled(command: readonly string[], skipped: string): boolean {
+  const [program = '', ...leading] = command;
+  const found = spawnSync(program, [...leading, '--version']).status === 0;
+  if (!found && process.env.CI) throw new Error(`CI=true but ${command.join(' ')} is not installed; .ci/run must install it`);
+  if (!found) process.stdout.write(`[radio-hub tests] ${command.join(' ')} is not installed: ${skipped} SKIPPED.\n`);
+  return found;
+}
+
 /** Whether a redis-server binary is on PATH; in CI its absence is an error, not a skip. */
 export function redisServerInstalled(): boolean {
-  const found = spawnSync('redis-server', ['--version']).status === 0;
-  if (!found && process.env.CI) throw new Error('CI=true but redis-server is not installed; .ci/run must install it');
-  if (!found) process.stdout.write('[radio-hub tests] redis-server is not installed: the Redis outage suite is SKIPPED.\n');
-  return found;
+  return programInstalled(['redis-server'], 'the Redis outage suite is');
 }

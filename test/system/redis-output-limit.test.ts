@@ -24,7 +24,7 @@ describe.skipIf(!redisServerInstalled())('the Redis output buffer limit of compo
   let admin: ReturnType<typeof createClient>;
 
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort(), ['--client-output-buffer-limit', shippedLimit()]);
+    redis = new RedisServerProcess(await freePort(), { args: ['--client-output-buffer-limit', shippedLimit()] });
     await redis.start();
     admin = createClient({ url: redis.url });
     await admin.connect();

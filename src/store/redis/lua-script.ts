@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorReply } from 'redis';
-import type { RedisClient } from '../../redis/redis-connection.js';
+import type { RedisCommands } from '../../redis/redis-connection.js';
 
 /**
  * A Lua script sent by SHA (EVALSHA) and loaded on demand: after a Redis restart its script
@@ -13,7 +13,7 @@ export class LuaScript {
     this.sha = createHash('sha1').update(source).digest('hex');
   }
 
-  async run(client: RedisClient, keys: string[], args: Array<string | number>): Promise<unknown> {
+  async run(client: RedisCommands, keys: string[], args: Array<string | number>): Promise<unknown> {
     const options = { keys, arguments: args.map(String) };
     try {
       return await client.evalSha(this.sha, options);

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../station/model.js';
 import type { ChatLog } from '../../station/ports.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
 import { isStreamId, RedisStream } from './redis-stream.js';
 
 /**
@@ -11,11 +11,11 @@ export class RedisChatLog implements ChatLog {
   private readonly stream: RedisStream;
 
   constructor(
-    private readonly client: RedisClient,
+    private readonly redis: RedisConnections,
     private readonly key: string,
     capacity: number,
   ) {
-    this.stream = new RedisStream(client, key, capacity);
+    this.stream = new RedisStream(redis, key, capacity);
   }
 
   async append(entry: { nickname: string; message: string }): Promise<ChatMessage> {
@@ -23,10 +23,10 @@ export class RedisChatLog implements ChatLog {
   }
 
   listAfter(afterMs: number, limit: number): Promise<ChatMessage[]> {
-    return redisCall(async () => {
+    return this.redis.call(async () => {
       // Strictly after afterMs: the first id that can qualify is the next whole millisecond.
       const start = `${Math.max(0, Math.floor(afterMs) + 1)}-0`;
-      const entries = await this.client.xRevRange(this.key, '+', start, { COUNT: limit });
+      const entries = await this.redis.commands.xRevRange(this.key, '+', start, { COUNT: limit });
       return entries.reverse().map((e) => toMessage(e.id, { nickname: e.message.nickname ?? '', message: e.message.message ?? '' }));
     });
   }
@@ -34,7 +34,7 @@ export class RedisChatLog implements ChatLog {
   delete(id: string): Promise<boolean> {
     // A malformed id simply names no message.
     if (!isStreamId(id)) return Promise.resolve(false);
-    return redisCall(async () => (await this.client.xDel(this.key, id)) > 0);
+    return this.redis.call(async () => (await this.redis.commands.xDel(this.key, id)) > 0);
   }
 }
 

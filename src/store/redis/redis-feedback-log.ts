@@ -1,28 +1,31 @@
 import type { Feedback } from '../../station/model.js';
 import type { FeedbackLog } from '../../station/ports.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
+import { LuaScript } from './lua-script.js';
 
-/** Feedback as a capped Redis list, newest at the head; push and trim go in one MULTI. */
+// KEYS: the list. ARGV: json, capacity.
+const PUSH = new LuaScript(`
+redis.call('LPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
+`);
+
+/** Feedback as a capped Redis list, newest at the head; push and trim in one script (atomic on every topology). */
 export class RedisFeedbackLog implements FeedbackLog {
   constructor(
-    private readonly client: RedisClient,
+    private readonly redis: RedisConnections,
     private readonly key: string,
     private readonly capacity: number,
   ) {}
 
   append(feedback: Feedback): Promise<void> {
-    return redisCall(async () => {
-      await this.client
-        .multi()
-        .lPush(this.key, JSON.stringify(feedback))
-        .lTrim(this.key, 0, this.capacity - 1)
-        .exec();
+    return this.redis.call(async () => {
+      await PUSH.run(this.redis.commands, [this.key], [JSON.stringify(feedback), this.capacity]);
     });
   }
 
   recent(limit: number): Promise<Feedback[]> {
-    return redisCall(async () => {
-      const rows = await this.client.lRange(this.key, 0, limit - 1);
+    return this.redis.call(async () => {
+      const rows = await this.redis.commands.lRange(this.key, 0, limit - 1);
       return rows.map((row) => JSON.parse(row) as Feedback);
     });
   }

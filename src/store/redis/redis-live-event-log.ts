@@ -1,5 +1,5 @@
 import type { LiveEventLog, LoggedLiveEvent, ResumeBounds } from '../../station/ports.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
 import { LuaScript } from './lua-script.js';
 import { isStreamId, RedisStream } from './redis-stream.js';
 
@@ -55,8 +55,12 @@ export class RedisLiveEventLog implements LiveEventLog {
   /** Entries a resume may walk: the stream holds about `capacity` (MAXLEN ~ leaves up to one node more). */
   private readonly scanLimit: number;
 
-  constructor(client: RedisClient, key: string, capacity: number) {
-    this.stream = new RedisStream(client, key, capacity);
+  constructor(
+    private readonly redis: RedisConnections,
+    key: string,
+    capacity: number,
+  ) {
+    this.stream = new RedisStream(redis, key, capacity);
     this.scanLimit = capacity + 2 * PAGE;
   }
 
@@ -67,9 +71,9 @@ export class RedisLiveEventLog implements LiveEventLog {
   since(id: string, bounds: ResumeBounds): Promise<LoggedLiveEvent[] | null> {
     // A malformed id would make XRANGE fail with an error reply; it is simply not in the history.
     if (!isStreamId(id)) return Promise.resolve(null);
-    const { client, key } = this.stream;
-    return redisCall(async () => {
-      const reply = await SINCE.run(client, [key], [id, bounds.maxBytes, PAGE, this.scanLimit, ...bounds.events]);
+    const { key } = this.stream;
+    return this.redis.call(async () => {
+      const reply = await SINCE.run(this.redis.commands, [key], [id, bounds.maxBytes, PAGE, this.scanLimit, ...bounds.events]);
       if (!Array.isArray(reply)) return null;
       const missed: LoggedLiveEvent[] = [];
       for (let i = 0; i + 2 < reply.length; i += 3) missed.push({ id: String(reply[i]), event: String(reply[i + 1]), data: String(reply[i + 2]) });
@@ -78,7 +82,7 @@ export class RedisLiveEventLog implements LiveEventLog {
   }
 
   lastId(): Promise<string | null> {
-    const { client, key } = this.stream;
-    return redisCall(async () => (await client.xRevRange(key, '+', '-', { COUNT: 1 }))[0]?.id ?? null);
+    const { key } = this.stream;
+    return this.redis.call(async () => (await this.redis.commands.xRevRange(key, '+', '-', { COUNT: 1 }))[0]?.id ?? null);
   }
 }

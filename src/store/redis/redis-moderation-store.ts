@@ -1,36 +1,42 @@
 import { banKey, targetOfKey } from '../memory/memory-moderation-store.js';
 import type { ActiveBan, BanTarget } from '../../station/model.js';
 import type { ModerationStore } from '../../station/ports.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
 
 /** Bans as expiring keys; a sender's last message as an expiring key swapped with SET … GET. */
 export class RedisModerationStore implements ModerationStore {
   constructor(
-    private readonly client: RedisClient,
+    private readonly redis: RedisConnections,
     private readonly prefix: string,
   ) {}
 
   ban(target: BanTarget, seconds: number, label = target.value): Promise<void> {
-    return redisCall(async () => {
-      await this.client.set(`${this.prefix}chat:ban:${banKey(target)}`, label, { EX: seconds });
+    return this.redis.call(async () => {
+      await this.redis.commands.set(`${this.prefix}chat:ban:${banKey(target)}`, label, { EX: seconds });
     });
   }
 
   isBanned(nickname: string, ip: string): Promise<boolean> {
-    return redisCall(async () => {
+    return this.redis.call(async () => {
       const keys = [banKey({ kind: 'nickname', value: nickname }), banKey({ kind: 'ip', value: ip })].map((k) => `${this.prefix}chat:ban:${k}`);
-      return (await this.client.exists(keys)) > 0;
+      return (await this.redis.commands.exists(keys)) > 0;
     });
   }
 
   bans(): Promise<ActiveBan[]> {
-    return redisCall(async () => {
+    return this.redis.call(async () => {
       const base = `${this.prefix}chat:ban:`;
       const keys: string[] = [];
-      // Bans are few; SCAN walks the keyspace without blocking Redis the way KEYS would.
-      for await (const batch of this.client.scanIterator({ MATCH: `${escapeGlob(base)}*`, COUNT: 500 })) keys.push(...batch);
+      // Bans are few; SCAN walks the keyspace without blocking Redis the way KEYS would. Sent to
+      // the master of the station's slot: on a Cluster every key of the station lives there.
+      let cursor = '0';
+      do {
+        const [next, batch] = (await this.redis.send(this.prefix, ['SCAN', cursor, 'MATCH', `${escapeGlob(base)}*`, 'COUNT', '500'])) as [string, string[]];
+        keys.push(...batch);
+        cursor = next;
+      } while (cursor !== '0');
       if (keys.length === 0) return [];
-      const [now, labels, ...ttls] = await Promise.all([this.client.time(), this.client.mGet(keys), ...keys.map((key) => this.client.pTTL(key))]);
+      const [now, labels, ...ttls] = await Promise.all([this.redis.commands.time(), this.redis.commands.mGet(keys), ...keys.map((key) => this.redis.commands.pTTL(key))]);
       const nowMs = Number((now as unknown as [string, string])[0]) * 1000;
       const active: ActiveBan[] = [];
       keys.forEach((key, i) => {
@@ -45,12 +51,12 @@ export class RedisModerationStore implements ModerationStore {
   }
 
   unban(target: BanTarget): Promise<boolean> {
-    return redisCall(async () => (await this.client.del(`${this.prefix}chat:ban:${banKey(target)}`)) > 0);
+    return this.redis.call(async () => (await this.redis.commands.del(`${this.prefix}chat:ban:${banKey(target)}`)) > 0);
   }
 
   repeatsLast(sender: string, fingerprint: string, windowSeconds: number): Promise<boolean> {
-    return redisCall(async () => {
-      const previous = await this.client.set(`${this.prefix}chat:last:${sender}`, fingerprint, { EX: Math.max(1, windowSeconds), GET: true });
+    return this.redis.call(async () => {
+      const previous = await this.redis.commands.set(`${this.prefix}chat:last:${sender}`, fingerprint, { EX: Math.max(1, windowSeconds), GET: true });
       return previous === fingerprint;
     });
   }

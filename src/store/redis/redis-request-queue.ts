@@ -2,7 +2,7 @@ import { pendingScore } from '../request-order.js';
 import type { RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
 import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
 
 // KEYS: data (id→json), pending (zset by priority then age), all (zset by time), bySong
 // (songId→pending id), songOf (id→songId).
@@ -91,7 +91,7 @@ export class RedisRequestQueue implements RequestQueue {
   private readonly keys: { data: string; pending: string; all: string; bySong: string; songOf: string };
 
   constructor(
-    private readonly client: RedisClient,
+    private readonly redis: RedisConnections,
     private readonly prefix: string,
     private readonly capacity: number,
   ) {
@@ -104,44 +104,47 @@ export class RedisRequestQueue implements RequestQueue {
     };
   }
 
-  submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
-    return redisCall(async () => {
+  /** On the durable connection, and acknowledged once `redis.replicaAcks` replicas hold it (a retry finds the duplicate). */
+  async submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
+    const outcome = await this.redis.call(async (): Promise<SubmitOutcome> => {
       const k = this.keys;
       const reply = (await SUBMIT.run(
-        this.client,
+        this.redis.durable,
         [k.data, k.pending, k.all, k.bySong, k.songOf],
         [rules.songId, request.id, JSON.stringify(request), pendingScore(request.priority, rules.createdMs), this.capacity, rules.createdMs],
       )) as [string, string];
       const [kind, value] = reply;
       return { kind: kind as 'created' | 'duplicate', request: JSON.parse(value) as SongRequest };
     });
+    await this.redis.replicated(this.keys.data);
+    return outcome;
   }
 
   pendingFor(songId: string): Promise<SongRequest | null> {
-    return redisCall(async () => {
-      const json = (await PENDING_FOR.run(this.client, [this.keys.data, this.keys.bySong], [songId])) as string | null;
+    return this.redis.call(async () => {
+      const json = (await PENDING_FOR.run(this.redis.commands, [this.keys.data, this.keys.bySong], [songId])) as string | null;
       return json ? (JSON.parse(json) as SongRequest) : null;
     });
   }
 
   list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
-    return redisCall(async () => {
-      const rows = (await LIST.run(this.client, [this.keys.data, this.keys.pending, this.keys.all], [status, limit])) as string[];
+    return this.redis.call(async () => {
+      const rows = (await LIST.run(this.redis.commands, [this.keys.data, this.keys.pending, this.keys.all], [status, limit])) as string[];
       return rows.map((row) => JSON.parse(row) as SongRequest);
     });
   }
 
   markPlayed(songId: string): Promise<SongRequest | null> {
-    return redisCall(async () => {
-      const json = (await MARK_PLAYED.run(this.client, [this.keys.data, this.keys.pending, this.keys.bySong], [songId])) as string | null;
+    return this.redis.call(async () => {
+      const json = (await MARK_PLAYED.run(this.redis.commands, [this.keys.data, this.keys.pending, this.keys.bySong], [songId])) as string | null;
       return json ? (JSON.parse(json) as SongRequest) : null;
     });
   }
 
   resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null> {
-    return redisCall(async () => {
+    return this.redis.call(async () => {
       const k = this.keys;
-      const json = (await RESOLVE.run(this.client, [k.data, k.pending, k.bySong, k.songOf], [id, status])) as string | null;
+      const json = (await RESOLVE.run(this.redis.commands, [k.data, k.pending, k.bySong, k.songOf], [id, status])) as string | null;
       return json ? (JSON.parse(json) as SongRequest) : null;
     });
   }

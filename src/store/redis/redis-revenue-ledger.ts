@@ -1,7 +1,7 @@
 import type { DailyRevenue, RecordOutcome, RevenueEvent } from '../../station/model.js';
 import type { RevenueLedger } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
 
 // KEYS: fingerprints (key → fingerprint), events (key → json), daily (day|currency|amount|count → integer).
 // ARGV: idempotency key, fingerprint, event json, "day|currency", amount.
@@ -24,26 +24,33 @@ export class RedisRevenueLedger implements RevenueLedger {
   private readonly keys: [string, string, string];
 
   constructor(
-    private readonly client: RedisClient,
+    private readonly redis: RedisConnections,
     prefix: string,
   ) {
     this.keys = [`${prefix}revenue:fingerprints`, `${prefix}revenue:events`, `${prefix}revenue:daily`];
   }
 
-  record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome> {
-    return redisCall(async () => {
-      const [kind, json] = (await RECORD.run(this.client, this.keys, [idempotencyKey, fingerprint, JSON.stringify(event), `${day}|${event.currency}`, event.amount])) as [
+  /**
+   * On the durable connection, and acknowledged only once `redis.replicaAcks` replicas hold it:
+   * a failover then cannot lose an acknowledged event. If they do not in time the answer is 503;
+   * the client's retry with the same idempotency key replays the event and waits again.
+   */
+  async record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome> {
+    const outcome = await this.redis.call(async (): Promise<RecordOutcome> => {
+      const [kind, json] = (await RECORD.run(this.redis.durable, this.keys, [idempotencyKey, fingerprint, JSON.stringify(event), `${day}|${event.currency}`, event.amount])) as [
         RecordOutcome['kind'],
         string | undefined,
       ];
       if (kind === 'conflict') return { kind };
       return { kind, event: JSON.parse(json!) as RevenueEvent };
     });
+    if (outcome.kind !== 'conflict') await this.redis.replicated(this.keys[0]);
+    return outcome;
   }
 
   dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]> {
-    return redisCall(async () => {
-      const fields = await this.client.hGetAll(this.keys[2]);
+    return this.redis.call(async () => {
+      const fields = await this.redis.commands.hGetAll(this.keys[2]);
       const totals = new Map<string, DailyRevenue>();
       for (const [field, value] of Object.entries(fields)) {
         const [date = '', currency = '', measure] = field.split('|');

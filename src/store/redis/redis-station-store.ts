@@ -2,7 +2,20 @@ import type { Song } from '../../station/song.js';
 import { deepFreeze } from '../../deep-freeze.js';
 import { emptyStationState, type SongTally, type StationState } from '../../station/model.js';
 import { type StationStore } from '../../station/ports.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
+import { LuaScript } from './lua-script.js';
+
+// Multi-key writes are scripts (atomic on a single server, Sentinel and Cluster alike).
+// KEYS: last-played zset. ARGV: songId, at seconds, keep seconds.
+const RECORD_PLAY = new LuaScript(`
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[2]) - tonumber(ARGV[3]))
+`);
+// KEYS: songs, tallies. ARGV: songId, song json, then field/increment pairs.
+const TALLY = new LuaScript(`
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+for i = 3, #ARGV, 2 do redis.call('HINCRBY', KEYS[2], ARGV[1] .. ':' .. ARGV[i], ARGV[i + 1]) end
+`);
 
 /**
  * Station state shared by all nodes: one JSON document, plus a sorted set of last-play times per
@@ -23,7 +36,7 @@ export class RedisStationStore implements StationStore {
   private refreshing: Promise<StationState> | null = null;
 
   constructor(
-    private readonly client: RedisClient,
+    private readonly redis: RedisConnections,
     prefix: string,
   ) {
     this.stateKey = `${prefix}station:state`;
@@ -48,8 +61,8 @@ export class RedisStationStore implements StationStore {
   }
 
   readFresh(): Promise<StationState> {
-    return redisCall(async () => {
-      const json = await this.client.get(this.stateKey);
+    return this.redis.call(async () => {
+      const json = await this.redis.commands.get(this.stateKey);
       const state = deepFreeze(json ? { ...emptyStationState(), ...(JSON.parse(json) as Partial<StationState>) } : emptyStationState());
       this.cached = { state, at: performance.now() };
       return state;
@@ -57,47 +70,38 @@ export class RedisStationStore implements StationStore {
   }
 
   write(state: StationState): Promise<void> {
-    return redisCall(async () => {
+    return this.redis.call(async () => {
       const json = JSON.stringify(state);
-      await this.client.set(this.stateKey, json);
+      await this.redis.commands.set(this.stateKey, json);
       this.cached = { state: deepFreeze(JSON.parse(json) as StationState), at: performance.now() };
     });
   }
 
   lastPlayedAt(songId: string): Promise<number | null> {
-    return redisCall(async () => this.client.zScore(this.playsKey, songId));
+    return this.redis.call(async () => this.redis.commands.zScore(this.playsKey, songId));
   }
 
   recordPlay(songId: string, atSeconds: number, keepSeconds: number): Promise<void> {
-    return redisCall(async () => {
-      await this.client
-        .multi()
-        .zAdd(this.playsKey, { score: atSeconds, value: songId })
-        .zRemRangeByScore(this.playsKey, '-inf', atSeconds - keepSeconds)
-        .exec();
+    return this.redis.call(async () => {
+      await RECORD_PLAY.run(this.redis.commands, [this.playsKey], [songId, atSeconds, keepSeconds]);
     });
   }
 
   tally(song: Song, field: 'plays' | 'requests'): Promise<void> {
-    return redisCall(async () => {
-      await this.client.multi().hSet(this.songsKey, song.id, JSON.stringify(song)).hIncrBy(this.talliesKey, `${song.id}:${field}`, 1).exec();
+    return this.redis.call(async () => {
+      await TALLY.run(this.redis.commands, [this.songsKey, this.talliesKey], [song.id, JSON.stringify(song), field, 1]);
     });
   }
 
   tallyRating(song: Song, rating: number): Promise<void> {
-    return redisCall(async () => {
-      await this.client
-        .multi()
-        .hSet(this.songsKey, song.id, JSON.stringify(song))
-        .hIncrBy(this.talliesKey, `${song.id}:ratingSum`, rating)
-        .hIncrBy(this.talliesKey, `${song.id}:ratingCount`, 1)
-        .exec();
+    return this.redis.call(async () => {
+      await TALLY.run(this.redis.commands, [this.songsKey, this.talliesKey], [song.id, JSON.stringify(song), 'ratingSum', rating, 'ratingCount', 1]);
     });
   }
 
   tallies(): Promise<SongTally[]> {
-    return redisCall(async () => {
-      const [songs, counts] = await Promise.all([this.client.hGetAll(this.songsKey), this.client.hGetAll(this.talliesKey)]);
+    return this.redis.call(async () => {
+      const [songs, counts] = await Promise.all([this.redis.commands.hGetAll(this.songsKey), this.redis.commands.hGetAll(this.talliesKey)]);
       return Object.entries(songs).map(([id, json]) => {
         const count = (field: string) => Number(counts[`${id}:${field}`] ?? 0);
         return { song: JSON.parse(json) as Song, plays: count('plays'), requests: count('requests'), ratingSum: count('ratingSum'), ratingCount: count('ratingCount') };

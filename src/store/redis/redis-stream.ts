@@ -1,4 +1,4 @@
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
 
 /** A Redis stream id, "<ms>-<seq>"; anything else would make XRANGE or XDEL fail with an error reply. */
 export const isStreamId = (id: string) => /^\d{1,15}-\d{1,15}$/.test(id);
@@ -10,13 +10,14 @@ export const isStreamId = (id: string) => /^\d{1,15}-\d{1,15}$/.test(id);
  */
 export class RedisStream {
   constructor(
-    readonly client: RedisClient,
+    readonly redis: RedisConnections,
     readonly key: string,
     readonly capacity: number,
   ) {}
 
   /** Appends `fields` under a new id and resolves with it (503 UNAVAILABLE when Redis is away). */
   append(fields: Record<string, string>): Promise<string> {
-    return redisCall(() => this.client.xAdd(this.key, '*', fields, { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: this.capacity } }));
+    // `commands` is read at each call: after a failover it is the new master's client.
+    return this.redis.call(() => this.redis.commands.xAdd(this.key, '*', fields, { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: this.capacity } }));
   }
 }

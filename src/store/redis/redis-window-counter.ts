@@ -1,5 +1,5 @@
 import type { WindowCount, WindowCounter } from '../../limits/window-counter.js';
-import { redisCall, type RedisClient } from '../../redis/redis-connection.js';
+import type { RedisConnections } from '../../redis/redis-connection.js';
 import { LuaScript } from './lua-script.js';
 
 // One round trip, atomic across nodes: count, start the window on the first hit, report its end.
@@ -32,7 +32,7 @@ export class RedisWindowCounter implements WindowCounter {
   private readonly windowMs: number;
 
   constructor(
-    private readonly client: RedisClient,
+    private readonly redis: RedisConnections,
     private readonly keyPrefix: string,
     windowSeconds: number,
   ) {
@@ -40,22 +40,22 @@ export class RedisWindowCounter implements WindowCounter {
   }
 
   hit(key: string): Promise<WindowCount> {
-    return redisCall(async () => {
-      const [count, resetMs] = (await HIT.run(this.client, [`${this.keyPrefix}${key}`], [this.windowMs])) as [number, number];
+    return this.redis.call(async () => {
+      const [count, resetMs] = (await HIT.run(this.redis.commands, [`${this.keyPrefix}${key}`], [this.windowMs])) as [number, number];
       return { count, resetMs };
     });
   }
 
   peek(key: string): Promise<WindowCount> {
-    return redisCall(async () => {
-      const [count, resetMs] = (await PEEK.run(this.client, [`${this.keyPrefix}${key}`], [])) as [number, number];
+    return this.redis.call(async () => {
+      const [count, resetMs] = (await PEEK.run(this.redis.commands, [`${this.keyPrefix}${key}`], [])) as [number, number];
       return { count, resetMs: Math.max(0, resetMs) };
     });
   }
 
   release(key: string): Promise<void> {
-    return redisCall(async () => {
-      await RELEASE.run(this.client, [`${this.keyPrefix}${key}`], []);
+    return this.redis.call(async () => {
+      await RELEASE.run(this.redis.commands, [`${this.keyPrefix}${key}`], []);
     });
   }
 }
