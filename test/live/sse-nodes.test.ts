@@ -7,6 +7,7 @@ import { redisServers, type RunningRedis } from '../support/redis-servers.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 import { connectSse, type SseClient } from '../support/sse-client.js';
 import { TcpForwarder } from '../support/tcp-forwarder.js';
+import { eventually } from '../support/eventually.js';
 import { call } from '../support/test-server.js';
 
 // Two built service processes on one real Redis, as behind a load balancer; node A is restarted.
@@ -40,6 +41,7 @@ describe.each(redisServers)('SSE resume across nodes on $name', (server) => {
     );
     [a, b] = [startService(env('0')), startService(env('0'))];
     ports = await Promise.all([a.listening, b.listening]);
+    await Promise.all(ports.map(ready));
   }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.close();
@@ -50,6 +52,9 @@ describe.each(redisServers)('SSE resume across nodes on $name', (server) => {
   });
 
   const url = (port: number) => `http://127.0.0.1:${port}`;
+  // As a load balancer would, a node gets clients once /readyz says its Redis answers: before
+  // that an SSE open is 503, which ends an EventSource (a Cluster's slot map takes a moment).
+  const ready = (port: number) => eventually(async () => expect((await fetch(`${url(port)}/readyz`)).status).toBe(200), 20_000);
   const post = async (port: number, message: string) => {
     const answer = await call(`${url(port)}/api/mobile/chat`, { body: { nickname: 'grace', message } });
     expect(answer.status).toBe(201);
@@ -76,6 +81,7 @@ describe.each(redisServers)('SSE resume across nodes on $name', (server) => {
 
     a = startService(env('0'));
     const portA2 = await a.listening;
+    await ready(portA2);
     balancer.target = portA2;
     // The same EventSource reconnects by itself, sending Last-Event-ID.
     const resumed = [await onA.next('chat:message'), await onA.next('chat:message')];
