@@ -5,6 +5,8 @@ import { request as plainRequest } from 'node:http';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumInstalled, launchChromium } from '../support/browser.js';
+import { eventually } from '../support/eventually.js';
 import { IcecastServer, icecastInstalled, type TestSource } from '../support/icecast.js';
 import { killProcess } from '../support/kill-process.js';
 import { localNginxConfig, nginxDir, nginxInstalled, startNginx } from '../support/nginx.js';
@@ -13,6 +15,8 @@ import { startService, type ServiceProcess } from '../support/service-process.js
 
 const SHIPPED = join(import.meta.dirname, '..', '..', 'deploy', 'nginx-tls.conf');
 const MOUNT = '/live.mp3';
+/** The station's name in the browser suite (Chromium maps it to 127.0.0.1). */
+const HOST = 'radio.test';
 
 interface Answer {
   status: number;
@@ -172,5 +176,63 @@ describe.runIf(enabled)('deploy/nginx-tls.conf: the hub and the Icecast stream u
   it("keeps Icecast's admin pages off the public origin", async () => {
     expect((await get('/stream/admin/stats')).status).toBe(403);
     expect((await get(`/stream/admin/listclients?mount=${MOUNT}`)).status).toBe(403);
+  });
+
+  /** Listeners Icecast counts on the mount right now. */
+  const listeners = async () => {
+    const stats = (await (await fetch(icecast.statusUrl)).json()) as { icestats: { source?: { listenurl: string; listeners: number } | Array<{ listenurl: string; listeners: number }> } };
+    return [stats.icestats.source ?? []].flat().find((s) => s.listenurl.endsWith(MOUNT))?.listeners ?? 0;
+  };
+
+  it.runIf(chromiumInstalled())('in a browser: the https page plays the proxied stream, and an http:// stream on it is mixed content that never reaches Icecast', async () => {
+    // A station is reached by name, not by address (Chromium treats a bare IP address differently).
+    const browser = await launchChromium([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]);
+    try {
+      // The test's own certificate authority is not in Chromium's store; the page is https all the same.
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      const page = await context.newPage();
+      const console: string[] = [];
+      page.on('console', (message) => console.push(message.text()));
+      const origin = `https://${HOST}:${tlsPort}`;
+      await page.goto(`${origin}/`);
+      expect(await page.evaluate(() => location.protocol)).toBe('https:');
+
+      // The page's own player, on the stream_url under the https origin: Icecast gets a listener.
+      const before = await listeners();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await eventually(async () => expect(await listeners()).toBe(before + 1), 20_000);
+      expect(['connecting', 'buffering', 'playing']).toContain(await page.locator('.player').getAttribute('data-state'));
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await eventually(async () => expect(await listeners()).toBe(before), 20_000);
+
+      // Icecast's own http:// address, loaded by a media element the way a player would: on the
+      // listener page the hub's Content-Security-Policy (media-src: the page and stream_url's origin)
+      // refuses it first; on an https page without one (Icecast's status page under the same origin)
+      // the browser treats it as mixed content: it upgrades the request to https, which Icecast's
+      // plain port cannot answer. Either way nothing plays and Icecast never gets a listener.
+      const insecure = `http://${HOST}:${icecast.port}${MOUNT}`;
+      const load = (url: string) =>
+        new Promise<string>((resolve) => {
+          const audio = new Audio();
+          audio.preload = 'auto';
+          audio.onerror = () => resolve(`error ${audio.error?.code ?? ''}`);
+          audio.onloadedmetadata = () => resolve('loaded');
+          audio.src = url;
+          audio.load();
+          setTimeout(() => resolve('nothing within 5 s'), 5000);
+        });
+      expect(await page.evaluate(load, insecure)).toMatch(/^error/);
+      expect(console.join('\n')).toContain('Content Security Policy');
+      await page.goto(`${origin}/stream/status.xsl`);
+      expect(await page.evaluate(() => location.protocol)).toBe('https:');
+      const outcome = await page.evaluate(load, insecure);
+      expect(outcome).not.toBe('loaded');
+      const mixed = console.find((line) => line.includes('Mixed Content'));
+      expect(mixed).toContain('automatically upgraded to HTTPS');
+      expect(await listeners()).toBe(before);
+      process.stdout.write(`[tls] browser: ${insecure} on an https page → ${outcome}; console: ${mixed}\n`);
+    } finally {
+      await browser.close();
+    }
   });
 });
