@@ -8,13 +8,26 @@ import type { Clock } from './station/clock.js';
 import type { Store, StoreLimits } from './station/ports.js';
 import { createMemoryStore } from './store/memory/memory-store.js';
 import { createRedisStore } from './store/redis/redis-store.js';
+import { StoreSchemaWatch } from './store/redis/redis-schema-watch.js';
+import type { StoreSchemaTooNewError } from './store/redis/redis-schema.js';
 
 /** The backends one node runs on: the store, and what relays live events to the other nodes. */
 export interface Backends {
   store: Store;
   /** The Socket.IO adapter joining the nodes; absent when there is one process. */
   liveRelay?: ServerOptions['adapter'];
+  /**
+   * Before the node serves: a Redis store is brought to this build's schema (migrated if older);
+   * rejects when a newer build wrote it (docs/operations.md, "Upgrades").
+   */
+  open(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What the backends tell the process while it runs. */
+export interface BackendEvents {
+  /** A newer build migrated the store while this node ran: it must stop (main exits non-zero). */
+  onStoreTooNew(error: StoreSchemaTooNewError): void;
 }
 
 export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
@@ -32,16 +45,21 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
  * set of Redis connections (src/redis/) serves the store and the Socket.IO adapter; without
  * them, memory and one process.
  */
-export function createBackends(config: Readonly<Config>, log: Logger, clock: Clock): Backends {
+export function createBackends(config: Readonly<Config>, log: Logger, clock: Clock, events: BackendEvents): Backends {
   const limits = storeLimitsOf(config);
   const topology = redisTopologyOf(config.redis);
-  if (!topology) return { store: createMemoryStore(limits, clock), close: async () => undefined };
+  if (!topology) return { store: createMemoryStore(limits, clock), open: async () => undefined, close: async () => undefined };
   const redis = openRedis(topology, log.child({ component: 'redis' }), { commandTimeoutMs: config.redis.commandTimeoutMs, replicaAcks: replicaAcksOf(config.redis, topology) });
   const prefix = stationKeyPrefix(topology, config.redis.prefix);
+  const schema = new StoreSchemaWatch(redis, prefix, log.child({ component: 'store-schema' }), { onTooNew: (error) => events.onStoreTooNew(error) });
   return {
     store: createRedisStore({ redis, prefix, limits }),
     liveRelay: liveRelayOf(redis, `${prefix}socket.io`),
-    close: () => redis.close(),
+    open: () => schema.start(),
+    close: () => {
+      schema.stop();
+      return redis.close();
+    },
   };
 }
 

@@ -58,6 +58,8 @@ export interface AppOptions {
   liveRelay?: Backends['liveRelay'];
   /** A payment provider instead of the one config names (null: none, plan creation answers 503). */
   payments?: PaymentProvider | null;
+  /** The node cannot go on (a newer build migrated its store); main exits non-zero. Logged when absent. */
+  onFatal?: (error: Error) => void;
 }
 
 export interface App {
@@ -80,7 +82,10 @@ export interface App {
 export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
   const clock = options.clock ?? systemClock;
-  const backends: Backends = options.store ? { store: options.store, liveRelay: options.liveRelay, close: async () => undefined } : createBackends(config, log, clock);
+  const onFatal = options.onFatal ?? ((error: Error) => log.fatal({ err: error }, 'cannot go on'));
+  const backends: Backends = options.store
+    ? { store: options.store, liveRelay: options.liveRelay, open: async () => undefined, close: async () => undefined }
+    : createBackends(config, log, clock, { onStoreTooNew: onFatal });
   const { store } = backends;
   // This app's own registry: another app in the same process counts apart (ARCHITECTURE.md).
   const metrics = new Metrics({ clock, processMetrics: config.metrics.port !== null });
@@ -210,6 +215,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     poller,
     metrics: metricsServer,
     listen: async () => {
+      await backends.open();
       const port = await http.listen(config.server.host, config.server.port);
       if (metricsServer && config.metrics.port !== null) log.info({ port: await metricsServer.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');
       if (config.stream.enabled) {

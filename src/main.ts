@@ -22,7 +22,15 @@ function start(): void {
   }
   const log = createLogger(config.logLevel);
   log.info({ build: uwsBuild.name, uws: uwsBuild.version, node: process.version, reason: uwsBuild.reason }, 'uWebSockets.js build');
-  const app = createApp(config, { log });
+  const app = createApp(config, {
+    log,
+    // A newer build migrated the store while this node ran (a rolling upgrade): stop rather than write old shapes into it.
+    onFatal: (error) => {
+      log.fatal({ err: error }, 'stopping');
+      process.stderr.write(`radio-hub: stopping: ${error.message}\n`);
+      process.exit(1);
+    },
+  });
   log.info({ store: app.store.kind }, app.store.kind === 'redis' ? REDIS_KEEPS : MEMORY_LOSES);
 
   // A stray rejection must not take the station off the air; it is a bug to log and fix.

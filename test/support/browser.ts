@@ -12,11 +12,11 @@ export function chromiumInstalled(): boolean {
   return found;
 }
 
-/** Headless Chromium with no background traffic (this machine has no internet; Chromium would keep trying). */
-export function launchChromium(): Promise<Browser> {
+/** Headless Chromium with no background traffic (this machine has no internet; Chromium would keep trying); `extraArgs` for one suite. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }

@@ -41,3 +41,36 @@ describe('compose.yaml', () => {
     expect(config.metrics).toEqual({ port: 9464, host: '0.0.0.0' });
   });
 });
+
+// compose.tls.yaml is laid over compose.yaml (`docker compose -f compose.yaml -f compose.tls.yaml up`).
+describe('compose.tls.yaml and deploy/nginx-tls.conf', () => {
+  const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8')) as { services: Record<string, ComposeService & { ports?: string[] }> };
+  const tls = parse(readFileSync(join(root, 'compose.tls.yaml'), 'utf8')) as { services: Record<string, ComposeService & { ports?: string[] }> };
+  const nginxTls = readFileSync(join(root, 'deploy', 'nginx-tls.conf'), 'utf8');
+  const hubLocation = (text: string) => /\n {8}location \/ \{\n[\s\S]*?\n {8}\}\n/.exec(text)?.[0];
+
+  it('puts nginx-tls.conf where compose.yaml put nginx.conf, with the certificate where it reads it, on 443', () => {
+    const target = (volume: string) => volume.split(':')[1];
+    const base = compose.services.nginx!.volumes!.find((v) => v.startsWith('./deploy/nginx.conf:'))!;
+    const over = tls.services.nginx!.volumes!.find((v) => v.startsWith('./deploy/nginx-tls.conf:'))!;
+    expect(target(over)).toBe(target(base));
+    const certificates = tls.services.nginx!.volumes!.find((v) => v.startsWith('./deploy/tls:'))!;
+    expect(nginxTls).toContain(`ssl_certificate ${target(certificates)}/fullchain.pem;`);
+    expect(nginxTls).toContain(`ssl_certificate_key ${target(certificates)}/privkey.pem;`);
+    expect(existsSync(join(root, 'deploy', 'tls'))).toBe(true);
+    expect(tls.services.nginx!.ports).toContain('443:443');
+  });
+
+  it("proxies to compose.yaml's services by their names and ports", () => {
+    for (const name of ['hub1', 'hub2', 'icecast']) expect(compose.services[name], name).toBeDefined();
+    expect(nginxTls).toMatch(/server hub1:8080 /);
+    expect(nginxTls).toMatch(/server hub2:8080 /);
+    expect(nginxTls).toMatch(/server icecast:8000;/);
+  });
+
+  it('passes to the hubs exactly as nginx.conf does (one block, kept equal)', () => {
+    const plain = readFileSync(join(root, 'deploy', 'nginx.conf'), 'utf8');
+    expect(hubLocation(plain)).toBeDefined();
+    expect(hubLocation(nginxTls)).toBe(hubLocation(plain));
+  });
+});

@@ -1,12 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/eventually.js';
 import { killProcess } from '../support/kill-process.js';
 import { connectLive, type LiveClient } from '../support/live-client.js';
+import { localNginxConfig, nginxDir, nginxInstalled, startNginx } from '../support/nginx.js';
 import { scrapeMetrics, valueOf } from '../support/prometheus-text.js';
 import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
 import { freePort } from '../support/redis-server-process.js';
@@ -14,31 +13,15 @@ import { startService, type ServiceProcess } from '../support/service-process.js
 
 const SHIPPED = join(import.meta.dirname, '..', '..', 'deploy', 'nginx.conf');
 
-function nginxInstalled(): boolean {
-  const found = spawnSync('nginx', ['-v']).status === 0;
-  if (!found && process.env.CI) throw new Error('CI=true but nginx is not installed; .ci/run must install it');
-  if (!found) process.stdout.write('[radio-hub tests] nginx is not installed: the nginx suite is SKIPPED (apt-get install nginx).\n');
-  return found;
-}
 if (!hasRedis) process.stdout.write('[radio-hub tests] no Redis: the nginx suite (two nodes sharing Redis) is SKIPPED.\n');
 
-/** The shipped config with local addresses and paths; each swap must find its line, or the shipped file changed shape. */
+/** The shipped config with local addresses and paths. */
 function localConfig(dir: string, listen: number, upstreams: [number, number]): string {
-  const swaps: Array<[RegExp, string]> = [
-    [/^worker_processes .*;$/m, 'worker_processes 1;'],
-    [/^error_log \S+/m, `error_log ${dir}/error.log`],
-    [/^pid \S+;$/m, `pid ${dir}/nginx.pid;`],
-    [/^(\s*)access_log \S+;$/m, `$1access_log ${dir}/access.log;\n$1client_body_temp_path ${dir}/body;\n$1proxy_temp_path ${dir}/proxy;`],
+  return localNginxConfig(SHIPPED, dir, [
     [/server hub1:8080/, `server 127.0.0.1:${upstreams[0]}`],
     [/server hub2:8080/, `server 127.0.0.1:${upstreams[1]}`],
     [/listen 80;/, `listen 127.0.0.1:${listen};`],
-  ];
-  let text = readFileSync(SHIPPED, 'utf8');
-  for (const [pattern, replacement] of swaps) {
-    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf has no line matching ${pattern}`);
-    text = text.replace(pattern, replacement);
-  }
-  return text;
+  ]);
 }
 
 interface Answer {
@@ -60,7 +43,7 @@ function requestFrom(localAddress: string, method: string, url: string, headers:
 
 const getFrom = (localAddress: string, url: string, headers: Record<string, string> = {}) => requestFrom(localAddress, 'GET', url, headers);
 
-describe.runIf(nginxInstalled() && hasRedis)('deploy/nginx.conf in front of two nodes', () => {
+describe.runIf(nginxInstalled('the nginx suite') && hasRedis)('deploy/nginx.conf in front of two nodes', () => {
   const prefix = uniquePrefix('nginx');
   const nodes: ServiceProcess[] = [];
   const metricsPorts: number[] = [];
@@ -69,10 +52,7 @@ describe.runIf(nginxInstalled() && hasRedis)('deploy/nginx.conf in front of two 
   const clients: LiveClient[] = [];
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'radio-nginx-'));
-    // nginx's workers run as nobody when the master is root: they must write their temp files.
-    chmodSync(dir, 0o777);
-    for (const sub of ['body', 'proxy']) mkdirSync(join(dir, sub), { mode: 0o777 });
+    const dir = nginxDir();
     const config = join(dir, 'hub.json');
     writeFileSync(config, JSON.stringify({ trustProxy: ['127.0.0.1'], rateLimit: { mobile: { limit: 3, windowSeconds: 3600 } }, stream: { enabled: false } }));
     for (let i = 0; i < 2; i++) {
@@ -85,14 +65,8 @@ describe.runIf(nginxInstalled() && hasRedis)('deploy/nginx.conf in front of two 
       metricsPorts.push(node.lines.find((l) => l.msg === 'metrics on GET /metrics')!.port as number);
     }
     const listen = await freePort();
-    writeFileSync(join(dir, 'nginx.conf'), localConfig(dir, listen, ports));
-    nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let nginxErrors = '';
-    nginx.stderr!.on('data', (chunk: Buffer) => (nginxErrors += chunk.toString()));
     base = `http://127.0.0.1:${listen}`;
-    // nginx tells nobody when it listens: ask until it answers (the nodes behind it already do).
-    await eventually(async () => {
-      if (nginx.exitCode !== null) throw new Error(`nginx exited: ${nginxErrors}${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+    nginx = await startNginx(dir, localConfig(dir, listen, ports), async () => {
       expect((await getFrom('127.0.0.1', `${base}/healthz`)).status).toBe(200);
     });
   });

@@ -1,0 +1,109 @@
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRedis, type RedisConnections } from '../../src/redis/redis-connection.js';
+import { ensureStoreSchema, schemaKey, STORE_SCHEMA_VERSION, StoreSchemaTooNewError, type StoreMigration } from '../../src/store/redis/redis-schema.js';
+import { capturedLog } from '../support/captured-log.js';
+import { eventually } from '../support/eventually.js';
+import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+
+describe.skipIf(!hasRedis)('the stored schema version and the migration path (Redis)', () => {
+  const { log, matching } = capturedLog();
+  let redis: RedisConnections;
+  const admin = createClient({ url: redisUrl });
+  const prefixes: string[] = [];
+  const fresh = () => {
+    const prefix = uniquePrefix('schema');
+    prefixes.push(prefix);
+    return prefix;
+  };
+
+  beforeAll(async () => {
+    redis = openRedis({ kind: 'single', url: redisUrl }, log);
+    await eventually(async () => expect(redis.isReady()).toBe(true));
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await redis.close();
+    await admin.close();
+    for (const prefix of prefixes) await deleteKeys(redisUrl, prefix);
+  });
+
+  it('stamps this build’s version on a store without one (new, or written before versions were kept), keeping its data', async () => {
+    const prefix = fresh();
+    await admin.set(`${prefix}station:state`, '{"kept":true}');
+    expect(await ensureStoreSchema(redis, prefix, log)).toEqual({ found: 0, now: STORE_SCHEMA_VERSION });
+    expect(await admin.get(schemaKey(prefix))).toBe(String(STORE_SCHEMA_VERSION));
+    expect(await admin.get(`${prefix}station:state`)).toBe('{"kept":true}');
+    // Again: nothing to do, nothing logged as a migration.
+    const before = matching('migrating the Redis store').length;
+    expect(await ensureStoreSchema(redis, prefix, log)).toEqual({ found: 1, now: 1 });
+    expect(matching('migrating the Redis store')).toHaveLength(before);
+  });
+
+  it('runs every step of the path in order from the stored version, each stamping its own', async () => {
+    const prefix = fresh();
+    await admin.set(schemaKey(prefix), '1');
+    await admin.set(`${prefix}chat:old-name`, 'a message');
+    const ran: string[] = [];
+    const migrations: StoreMigration[] = [
+      { from: 0, what: 'never run here', run: async () => void ran.push('0→1') },
+      {
+        from: 1,
+        what: 'rename a key',
+        run: async (r, p) => {
+          ran.push('1→2');
+          // What a real step does: reshape data, safely again if it already ran.
+          await r.call(() => r.send(p, ['EVAL', "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('RENAME', KEYS[1], KEYS[2]) end", '2', `${p}chat:old-name`, `${p}chat:new-name`]));
+        },
+      },
+      {
+        from: 2,
+        what: 'check it sees the previous step',
+        run: async () => {
+          ran.push('2→3');
+          expect(await admin.get(schemaKey(prefix))).toBe('2');
+        },
+      },
+    ];
+    expect(await ensureStoreSchema(redis, prefix, log, { known: 3, migrations })).toEqual({ found: 1, now: 3 });
+    expect(ran).toEqual(['1→2', '2→3']);
+    expect(await admin.get(`${prefix}chat:new-name`)).toBe('a message');
+    expect(matching('migrating the Redis store').filter((l) => l.what === 'rename a key')).toHaveLength(1);
+  });
+
+  it('runs each step once when several nodes start at the same time (one migrates, the others wait)', async () => {
+    const prefix = fresh();
+    let runs = 0;
+    const migrations: StoreMigration[] = [
+      {
+        from: 0,
+        what: 'a slow step',
+        run: async () => {
+          runs++;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        },
+      },
+    ];
+    const nodes = await Promise.all(Array.from({ length: 4 }, () => ensureStoreSchema(redis, prefix, log, { known: 1, migrations })));
+    expect(runs).toBe(1);
+    expect(nodes.map((n) => n.now)).toEqual([1, 1, 1, 1]);
+    expect(await admin.exists(`${prefix}schema:migrating`)).toBe(0);
+  });
+
+  it('refuses a store written by a newer build, touching nothing', async () => {
+    const prefix = fresh();
+    await admin.set(schemaKey(prefix), String(STORE_SCHEMA_VERSION + 1));
+    const error = await ensureStoreSchema(redis, prefix, log).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreSchemaTooNewError);
+    expect((error as Error).message).toContain(`schema version ${STORE_SCHEMA_VERSION + 1}, newer than this build knows (${STORE_SCHEMA_VERSION})`);
+    expect(await admin.get(schemaKey(prefix))).toBe(String(STORE_SCHEMA_VERSION + 1));
+    expect(await admin.exists(`${prefix}schema:migrating`)).toBe(0);
+  });
+
+  it('stops at a gap in the path with a message naming it, leaving the version where it was', async () => {
+    const prefix = fresh();
+    await admin.set(schemaKey(prefix), '1');
+    await expect(ensureStoreSchema(redis, prefix, log, { known: 2, migrations: [] })).rejects.toThrow('no store migration from schema version 1 (this build knows 2)');
+    expect(await admin.get(schemaKey(prefix))).toBe('1');
+  });
+});
