@@ -36,8 +36,12 @@ export function createBackends(config: Readonly<Config>, log: Logger, clock: Clo
   const limits = storeLimitsOf(config);
   const topology = redisTopologyOf(config.redis);
   if (!topology) return { store: createMemoryStore(limits, clock), close: async () => undefined };
-  const redis = openRedis(topology, log.child({ component: 'redis' }), { commandTimeoutMs: config.redis.commandTimeoutMs, replicaAcks: replicaAcksOf(config.redis, topology) });
   const prefix = stationKeyPrefix(topology, config.redis.prefix);
+  const redis = openRedis(topology, log.child({ component: 'redis' }), {
+    commandTimeoutMs: config.redis.commandTimeoutMs,
+    replicaAcks: replicaAcksOf(config.redis, topology),
+    probeKey: prefix,
+  });
   return {
     store: createRedisStore({ redis, prefix, limits }),
     liveRelay: liveRelayOf(redis, `${prefix}socket.io`),
