@@ -139,3 +139,88 @@ describe.skipIf(!redisServerInstalled())('while the store is away for 30 s', () 
     OUTAGE_MS + 120_000,
   );
 });
+
+// The budget, HEAD and 304 while the store is away, and a Redis that hangs (SIGSTOP) rather than dies.
+describe.skipIf(!redisServerInstalled())('while the store is away: budgets, HEAD and 304, a frozen Redis', () => {
+  let redis: RedisServerProcess;
+  let server: TestServer;
+  const as = (client: string) => ({ 'X-Forwarded-For': client });
+  const status = (client: string) => call(`${server.url}/api/mobile/status`, { headers: as(client) });
+  let sent = 0;
+  const chat = () => call(`${server.url}/api/mobile/chat`, { body: { nickname: 'grace', message: `anyone there? (${++sent})` }, headers: as('203.0.113.99') });
+
+  beforeAll(async () => {
+    redis = new RedisServerProcess(await freePort());
+    await redis.start();
+    server = await startTestServer({
+      trustProxy: ['127.0.0.1'],
+      redis: { url: redis.url, prefix: 'store-away-budget:' },
+      rateLimit: { mobile: { limit: 10, windowSeconds: 3600 } },
+    });
+    await server.app.store.station.write({ ...emptyStationState(), serverStatus: 'online', listeners: 7 });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await redis?.kill();
+  });
+
+  it('counts the public budget in memory (429 still comes), answers HEAD and 304 stale, refuses writes with Retry-After, and is fresh again once Redis is back', async () => {
+    expect((await status('203.0.113.1')).headers.get('data-stale')).toBeNull();
+    await redis.kill();
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await status('203.0.113.1'));
+    expect(answers.slice(0, 10).map((a) => [a.status, a.headers.get('data-stale'), a.body.data.listeners])).toEqual(Array(10).fill([200, 'store-away', 7]));
+    for (const a of answers.slice(0, 10)) expect(Number(a.headers.get('age'))).toBeGreaterThanOrEqual(0);
+    // This node's own count: 10 in its memory (the hit already in Redis is not known here), then 429 as always.
+    expect(answers.map((a) => a.headers.get('ratelimit'))).toEqual([...Array.from({ length: 10 }, (_, i) => `"hourly";r=${9 - i};t=3600`), '"hourly";r=0;t=3600']);
+    expect(answers[10]!.status).toBe(429);
+    expect(Number(answers[10]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another client has its own budget.
+    expect((await status('203.0.113.2')).status).toBe(200);
+
+    const head = await fetch(`${server.url}/api/mobile/stats`, { method: 'HEAD', headers: as('203.0.113.3') });
+    expect([head.status, head.headers.get('data-stale'), await head.text()]).toEqual([200, 'store-away', '']);
+    const stats = await call(`${server.url}/api/mobile/stats`, { headers: as('203.0.113.3') });
+    const again = await fetch(`${server.url}/api/mobile/stats`, { headers: { ...as('203.0.113.3'), 'If-None-Match': stats.headers.get('etag')! } });
+    expect([again.status, again.headers.get('data-stale'), again.headers.get('age') !== null, await again.text()]).toEqual([304, 'store-away', true, '']);
+
+    const refused = await chat();
+    expect([refused.status, refused.body.error.code, refused.headers.get('retry-after')]).toEqual([503, 'UNAVAILABLE', '5']);
+
+    await redis.start();
+    await eventually(async () => expect((await status('203.0.113.4')).headers.get('data-stale')).toBeNull(), 20_000);
+    // Counted in Redis again (a restarted, empty Redis): the memory counts are gone with the outage.
+    expect((await status('203.0.113.1')).headers.get('ratelimit')).toBe('"hourly";r=9;t=3600');
+    expect((await chat()).status).toBe(201);
+  }, 60_000);
+
+  it('frozen (SIGSTOP): reads stay 200 and stale, writes and new streams 503 with Retry-After, live clients are told; back by itself when it thaws', async () => {
+    await eventually(async () => expect((await call(`${server.url}/readyz`)).status).toBe(200), 20_000);
+    await status('203.0.113.5'); // a state read from this Redis
+    const live = await connectLive(server.url);
+    let disconnects = 0;
+    live.socket.on('disconnect', () => disconnects++);
+    redis.pause();
+    try {
+      const started = performance.now();
+      const reads = [];
+      for (let i = 0; i < 5; i++) reads.push(await status('203.0.113.6'));
+      expect(reads.map((r) => [r.status, r.headers.get('data-stale')])).toEqual(Array(5).fill([200, 'store-away']));
+      // At most one command timeout (500 ms) finds it frozen; after that nothing waits on it.
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(await live.next('store:away')).toEqual({ since: expect.any(Number), retry_after: 5 });
+      const refused = await chat();
+      expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '5']);
+      const stream = await call(`${server.url}/api/live/events`);
+      expect([stream.status, stream.headers.get('retry-after')]).toEqual([503, '5']);
+    } finally {
+      redis.resume();
+    }
+    // No reconnect tells that a frozen Redis thawed: the node's probe finds it.
+    await live.next('store:back');
+    await eventually(async () => expect((await status('203.0.113.7')).headers.get('data-stale')).toBeNull(), 20_000);
+    expect((await chat()).status).toBe(201);
+    expect(disconnects).toBe(0);
+    live.close();
+  }, 60_000);
+});
