@@ -42,15 +42,15 @@ export interface LimitsCounters {
   shared: WindowCounterFactory;
   /** This node's own (in memory, bounded). */
   local: WindowCounterFactory;
-  /** Whether the store is away now: the shared budgets then count in `local` counters (fallback-window-counter.ts). */
+  /** Whether the store is away now: the public budget then counts in a `local` counter (fallback-window-counter.ts). */
   storeAway?: () => boolean;
 }
 
 /**
  * The whole limits policy in one place: who a client is, and what each client may spend. The
- * budgets count in the store's counters (shared by every node with Redis; in this node's memory
- * while the store is away); the per-connection chat budget and the connection cap are this
- * node's own, counted in `local` counters.
+ * budgets count in the store's counters (shared by every node with Redis; the public one in this
+ * node's memory while the store is away); the per-connection chat budget and the connection cap
+ * are this node's own, counted in `local` counters.
  */
 export class Limits {
   readonly identity: ClientIdentity;
@@ -67,9 +67,12 @@ export class Limits {
   private readonly songRequests: Budget | null;
 
   constructor(settings: LimitsSettings, counters: LimitsCounters, options: LimitsOptions = {}) {
-    const shared = counters.storeAway ? withLocalFallback(counters.shared, counters.local, counters.storeAway) : counters.shared;
+    const { shared } = counters;
+    // The public budget only: what it guards (reads) is still answered while the store is away;
+    // the other budgets guard writes and streams, refused (503) meanwhile anyway.
+    const publicCounter = counters.storeAway ? withLocalFallback(shared, counters.local, counters.storeAway) : shared;
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
-    this.publicApi = new PathBudget(new Budget(settings.http, shared('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
+    this.publicApi = new PathBudget(new Budget(settings.http, publicCounter('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
     this.chatPerClient = new Budget(settings.chatPerClient, shared('chat', settings.chatPerClient.windowSeconds));
     this.chatPerConnection = new Budget(settings.chatPerConnection, counters.local('chat-connection', settings.chatPerConnection.windowSeconds));
     this.liveConnections = new ConnectionCap(settings.liveConnectionsPerClient);
