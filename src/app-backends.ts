@@ -49,8 +49,12 @@ export function createBackends(config: Readonly<Config>, log: Logger, clock: Clo
   const limits = storeLimitsOf(config);
   const topology = redisTopologyOf(config.redis);
   if (!topology) return { store: createMemoryStore(limits, clock), open: async () => undefined, close: async () => undefined };
-  const redis = openRedis(topology, log.child({ component: 'redis' }), { commandTimeoutMs: config.redis.commandTimeoutMs, replicaAcks: replicaAcksOf(config.redis, topology) });
   const prefix = stationKeyPrefix(topology, config.redis.prefix);
+  const redis = openRedis(topology, log.child({ component: 'redis' }), {
+    commandTimeoutMs: config.redis.commandTimeoutMs,
+    replicaAcks: replicaAcksOf(config.redis, topology),
+    probeKey: prefix,
+  });
   const schema = new StoreSchemaWatch(redis, prefix, log.child({ component: 'store-schema' }), { onTooNew: (error) => events.onStoreTooNew(error) });
   return {
     store: createRedisStore({ redis, prefix, limits }),

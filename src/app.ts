@@ -47,6 +47,7 @@ import { RequestService } from './station/request-service.js';
 import { RevenueService } from './station/revenue-service.js';
 import { ScheduleService } from './station/schedule-service.js';
 import { StationService } from './station/station-service.js';
+import { announceStoreAvailability } from './station/store-notice.js';
 import { MemoryWindowCounter } from './store/memory/memory-window-counter.js';
 
 export interface AppOptions {
@@ -105,6 +106,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     {
       shared: store.counter,
       local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, config.rateLimit.maxTrackedClients, clock),
+      storeAway: () => store.availability.awaySince() !== null,
     },
     { log: log.child({ component: 'admin-auth' }), clock },
   );
@@ -194,6 +196,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ? {}
       : { onRequestFinished: (ex: Exchange, status: number) => metrics.observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
   });
+  announceStoreAvailability(store.availability, live, clock);
   serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics });
   attachLiveServer(io, http.app, gate, log.child({ component: 'live' }));
   live.fanout.attach(http.app);

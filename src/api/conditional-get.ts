@@ -19,6 +19,25 @@ export const SCHEDULE_CACHE = 'public, max-age=60';
 /** Playlists change only with the configuration. */
 export const PLAYLISTS_CACHE = 'public, max-age=300';
 
+/** Names the headers of an answer given from the last known station state while the store is away. */
+export const STALE_MARK = 'Data-Stale';
+
+/**
+ * The headers of an answer from the station state the store last confirmed `seconds` ago, while
+ * it is away (docs/decisions.md): `Age` (RFC 9111 5.1: caches add their own time to it, and with
+ * `max-age=1` an answer of Age 1 or more is already stale to them, so none keeps it) and
+ * `Data-Stale: store-away`, since a cache in front also sends Age on fresh answers.
+ */
+export function staleHeaders(seconds: number): Record<string, string> {
+  return { Age: String(seconds), [STALE_MARK]: 'store-away' };
+}
+
+/** The headers `staleHeaders` adds, as the OpenAPI document lists them on the routes that may send them. */
+export const STALE_HEADERS_DOC: Record<string, string> = {
+  Age: 'only while the store (Redis) is away: seconds since this node last read the station state this answer is made of',
+  [STALE_MARK]: "`store-away` while the store (Redis) is away: the answer is this node's last known station state, `Age` seconds old",
+};
+
 /**
  * If-None-Match with the weak comparison RFC 9110 13.1.2 prescribes for it: a listed tag matches
  * when the opaque parts are equal, W/ or not; `*` matches any current answer.

@@ -82,10 +82,13 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   const success = route.bare ? (route.response ?? Type.Object({})) : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() });
   const successContent = { 'application/json': { schema: plain(success) } };
   const cacheable = route.headers?.includes('if-none-match') ?? false;
+  const extraHeaders = Object.fromEntries(Object.entries(route.answerHeaders ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  const headers = { ...(cacheable ? CACHE_HEADERS : {}), ...extraHeaders };
+  const withHeaders = Object.keys(headers).length > 0 ? { headers } : {};
   const responses: Record<string, unknown> = {
-    [String(route.successStatus ?? 200)]: { description: 'Success', content: successContent, ...(cacheable ? { headers: CACHE_HEADERS } : {}) },
+    [String(route.successStatus ?? 200)]: { description: 'Success', content: successContent, ...withHeaders },
   };
-  if (cacheable) responses['304'] = { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)', headers: CACHE_HEADERS };
+  if (cacheable) responses['304'] = { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)', ...withHeaders };
   if (route.alsoSucceeds) responses[String(route.alsoSucceeds.status)] = { description: route.alsoSucceeds.description, content: successContent };
   if (route.query || route.body) responses['400'] = errorResponse('VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
   if (route.auth === 'admin') responses['401'] = errorResponse('UNAUTHORIZED: the admin Bearer key is missing or wrong');

@@ -3,17 +3,21 @@ import type { RequestContext, RouteResult } from '../http/route.js';
 import { toUnixSeconds, type Clock } from '../station/clock.js';
 import type { StationState } from '../station/model.js';
 import type { StationService } from '../station/station-service.js';
-import { conditionalAnswer, STATION_STATE_CACHE, type PreparedBody } from './conditional-get.js';
+import { conditionalAnswer, STATION_STATE_CACHE, staleHeaders, type PreparedBody } from './conditional-get.js';
 
 /** A strong entity tag for `body` (RFC 9110 8.8.3): the same bytes, the same tag, on every node. */
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** A body serialised beforehand (with `serializeSuccess`, the envelope's one home), with its ETag and Cache-Control. */
-export function prepareBody(body: Buffer, cacheControl: string): PreparedBody {
+/**
+ * A body serialised beforehand (with `serializeSuccess`, the envelope's one home), with its ETag
+ * and Cache-Control; and, when it is answered from a state the store has not confirmed for
+ * `staleSeconds` (the store is away), the headers saying so.
+ */
+export function prepareBody(body: Buffer, cacheControl: string, staleSeconds: number | null = null): PreparedBody {
   const etag = etagOf(body);
-  return { body, etag, headers: { ETag: etag, 'Cache-Control': cacheControl } };
+  return { body, etag, headers: { ETag: etag, 'Cache-Control': cacheControl, ...(staleSeconds === null ? {} : staleHeaders(staleSeconds)) } };
 }
 
 /**
@@ -24,6 +28,7 @@ export function prepareBody(body: Buffer, cacheControl: string): PreparedBody {
 export class PreparedResponse {
   private state: object | null = null;
   private second = -1;
+  private staleSeconds: number | null = null;
   private prepared: PreparedBody | null = null;
 
   constructor(
@@ -31,13 +36,17 @@ export class PreparedResponse {
     private readonly clock: Clock,
   ) {}
 
-  /** The body for `state` now (built at most once per state and second), or 304 when the client has these bytes. */
-  answer(ifNoneMatch: string | undefined, state: object, build: (second: number) => Buffer): RouteResult {
+  /**
+   * The body for `state` now (built at most once per state, second and staleness), or 304 when
+   * the client has these bytes; `staleSeconds`: the state is the last known one, this old.
+   */
+  answer(ifNoneMatch: string | undefined, state: object, build: (second: number) => Buffer, staleSeconds: number | null = null): RouteResult {
     const second = toUnixSeconds(this.clock());
-    if (state !== this.state || second !== this.second || !this.prepared) {
-      this.prepared = prepareBody(build(second), this.cacheControl);
+    if (state !== this.state || second !== this.second || staleSeconds !== this.staleSeconds || !this.prepared) {
+      this.prepared = prepareBody(build(second), this.cacheControl, staleSeconds);
       this.state = state;
       this.second = second;
+      this.staleSeconds = staleSeconds;
     }
     return conditionalAnswer(ifNoneMatch, this.prepared);
   }
@@ -46,6 +55,7 @@ export class PreparedResponse {
 /**
  * A GET handler answering from the station state with a prepared body (one per state and second)
  * or 304. Synchronous when the state is at hand: the edge then answers inside the uWS callback.
+ * While the store is away the state is the node's last known one, and the answer says how old.
  */
 export function stationStateHandler(
   station: StationService,
@@ -55,7 +65,7 @@ export function stationStateHandler(
   const prepared = new PreparedResponse(STATION_STATE_CACHE, clock);
   return (ctx) => {
     const ifNoneMatch = ctx.headers['if-none-match'];
-    const answer = (state: StationState) => prepared.answer(ifNoneMatch, state, (second) => render(state, second));
+    const answer = (state: StationState) => prepared.answer(ifNoneMatch, state, (second) => render(state, second), station.staleSeconds(state));
     const state = station.peek();
     return state ? answer(state) : station.state().then(answer);
   };

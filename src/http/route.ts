@@ -57,6 +57,8 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   envelope?: Record<string, TSchema>;
   /** Another success status with the same `data`, for the OpenAPI document (a 201 route's repeat: 200). */
   alsoSucceeds?: { status: 200; description: string };
+  /** Headers a success (and its 304) may carry beyond the cache headers, name → when, for the OpenAPI document. */
+  answerHeaders?: Readonly<Record<string, string>>;
   /** The answer is `response` itself, without the envelope (documents such as openapi.json). */
   bare?: true;
   /** Errors this route's handler or service may answer, beyond what its shape implies (400, 401, 413, 415, 429, 503). */

@@ -6,6 +6,7 @@ import { ClientIdentity } from './client-identity.js';
 import { ConnectionCap } from './connection-cap.js';
 import { LiveAdmission } from './live-refusal.js';
 import { PathBudget, PUBLIC_API_PATHS } from './path-budget.js';
+import { withLocalFallback } from './fallback-window-counter.js';
 import type { WindowCounterFactory } from './window-counter.js';
 
 export interface LimitsSettings {
@@ -35,10 +36,21 @@ export interface LimitsOptions {
   clock?: () => number;
 }
 
+/** The counters the policy counts in. */
+export interface LimitsCounters {
+  /** The store's, shared by every node with Redis. */
+  shared: WindowCounterFactory;
+  /** This node's own (in memory, bounded). */
+  local: WindowCounterFactory;
+  /** Whether the store is away now: the public budget then counts in a `local` counter (fallback-window-counter.ts). */
+  storeAway?: () => boolean;
+}
+
 /**
  * The whole limits policy in one place: who a client is, and what each client may spend. The
- * budgets count in the store's counters (shared by every node with Redis); the per-connection
- * chat budget and the connection cap are this node's own, counted in `local` counters.
+ * budgets count in the store's counters (shared by every node with Redis; the public one in this
+ * node's memory while the store is away); the per-connection chat budget and the connection cap
+ * are this node's own, counted in `local` counters.
  */
 export class Limits {
   readonly identity: ClientIdentity;
@@ -54,16 +66,20 @@ export class Limits {
   /** One song request per delay: a budget of 1 whose window is the delay (null: no delay). */
   private readonly songRequests: Budget | null;
 
-  constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }, options: LimitsOptions = {}) {
+  constructor(settings: LimitsSettings, counters: LimitsCounters, options: LimitsOptions = {}) {
+    const { shared } = counters;
+    // The public budget only: what it guards (reads) is still answered while the store is away;
+    // the other budgets guard writes and streams, refused (503) meanwhile anyway.
+    const publicCounter = counters.storeAway ? withLocalFallback(shared, counters.local, counters.storeAway) : shared;
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
-    this.publicApi = new PathBudget(new Budget(settings.http, counters.shared('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
-    this.chatPerClient = new Budget(settings.chatPerClient, counters.shared('chat', settings.chatPerClient.windowSeconds));
+    this.publicApi = new PathBudget(new Budget(settings.http, publicCounter('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
+    this.chatPerClient = new Budget(settings.chatPerClient, shared('chat', settings.chatPerClient.windowSeconds));
     this.chatPerConnection = new Budget(settings.chatPerConnection, counters.local('chat-connection', settings.chatPerConnection.windowSeconds));
     this.liveConnections = new ConnectionCap(settings.liveConnectionsPerClient);
-    this.liveAdmission = new LiveAdmission(this.liveConnections, new Budget(settings.sseOpensPerClient, counters.shared('sse-open', settings.sseOpensPerClient.windowSeconds)));
+    this.liveAdmission = new LiveAdmission(this.liveConnections, new Budget(settings.sseOpensPerClient, shared('sse-open', settings.sseOpensPerClient.windowSeconds)));
     const delay = settings.songRequestDelaySeconds;
-    this.songRequests = delay > 0 ? new Budget({ limit: 1, windowSeconds: delay }, counters.shared('song-request', delay)) : null;
-    this.adminSignIn = new SignInBudget(settings.adminSignIn, counters.shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
+    this.songRequests = delay > 0 ? new Budget({ limit: 1, windowSeconds: delay }, shared('song-request', delay)) : null;
+    this.adminSignIn = new SignInBudget(settings.adminSignIn, shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
   /**

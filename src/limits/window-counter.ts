@@ -12,8 +12,11 @@ export interface WindowCount {
  */
 export interface WindowCounter {
   hit(key: string): Promise<WindowCount>;
-  /** The same, synchronously, where the count lives in this process (lets the HTTP edge skip a promise). */
-  hitNow?(key: string): WindowCount;
+  /**
+   * The same, synchronously, where the count lives in this process (lets the HTTP edge skip a
+   * promise); undefined when it must be asked with `hit` (a shared counter while its store answers).
+   */
+  hitNow?(key: string): WindowCount | undefined;
   /** The key's count now without adding to it (0, and resetMs 0, when its window has not started). */
   peek(key: string): Promise<WindowCount>;
   /** Gives back one hit of the key's current window (never below 0): for a claim that came to nothing. */

@@ -47,10 +47,16 @@ export class LiveBroadcaster implements LiveHub {
   }
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
-    if (!EVENT_CATALOG[event].socket) return; // for the webhooks only (the catalog says who hears what)
+    const rule = EVENT_CATALOG[event];
+    if (!rule.socket) return; // for the webhooks only (the catalog says who hears what)
     this.metrics.countPublished(event);
     // Serialised once: the history keeps this text and SSE frames are made of it.
     const data = JSON.stringify(payload);
+    if (rule.nodeOnly) {
+      // About this node (its store is away): its own clients only, no history and no relay.
+      this.deliverHere(event, payload, undefined, data);
+      return;
+    }
     void this.record(event, data).then((id) => {
       this.deliverHere(event, payload, id, data);
       if (this.relaying) this.io.serverSideEmit(RELAY, event, payload, id ?? null);

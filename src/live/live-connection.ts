@@ -36,10 +36,17 @@ export function serveLiveConnection(socket: Socket, client: string, deps: LiveCo
     );
   };
 
-  deps.station.nowPlaying().then(
-    (nowPlaying) => socket.emit('nowplaying', nowPlaying),
-    (error: unknown) => log.warn({ err: error }, 'could not send now playing to a new client'),
-  );
+  void deps.station
+    .nowPlaying()
+    .then(
+      (nowPlaying) => socket.emit('nowplaying', nowPlaying),
+      (error: unknown) => log.warn({ err: error }, 'could not send now playing to a new client'),
+    )
+    .then(() => {
+      // Connected while the store is away: told at once, as the clients already here were.
+      const away = deps.station.storeAway();
+      if (away) socket.emit('store:away', away);
+    });
 
   socket.on('chat:send', (payload: unknown, ack: unknown) => {
     if (typeof ack !== 'function') return;

@@ -1,7 +1,9 @@
 import { ErrorReply } from 'redis';
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../errors.js';
-import { RedisOutage } from './redis-outage.js';
+import { REDIS_RETRY_AFTER_SECONDS, RedisOutage } from './redis-outage.js';
+
+export { REDIS_RETRY_AFTER_SECONDS };
 import { SentinelWatch } from './sentinel-watch.js';
 import { openTopologyClient, type RedisClient, type RedisClusterClient, type RedisTopology, type TopologyClient, type TopologyClientOptions } from './redis-topology.js';
 
@@ -17,8 +19,6 @@ export type RedisCommands = Pick<
 >;
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 500;
-/** What a client is told to wait before retrying while Redis is away (Retry-After). */
-export const REDIS_RETRY_AFTER_SECONDS = 5;
 
 export class RedisCommandTimeoutError extends Error {
   override readonly name = 'RedisCommandTimeoutError';
@@ -29,7 +29,12 @@ export interface RedisConnectionOptions {
   commandTimeoutMs?: number;
   /** Replicas that must hold a durable write before it is acknowledged (WAIT), and how long to wait for them. */
   replicaAcks?: { replicas: number; timeoutMs: number };
+  /** The key whose master the outage probe PINGs (the station's prefix: on a Cluster, its shard). */
+  probeKey?: string;
 }
+
+/** While Redis is away, how often one PING asks whether it is back (a frozen Redis sends no event when it thaws). */
+export const OUTAGE_PROBE_MS = 1000;
 
 /** The clients of one node (one app) on one topology, and the one outage state they share. */
 export interface RedisConnections {
@@ -44,6 +49,8 @@ export interface RedisConnections {
   /** The live relay's publish/subscribe pair (the Socket.IO adapter). */
   readonly publisher: TopologyClient;
   readonly subscriber: TopologyClient;
+  /** Whether Redis is away, since when, and its changes: one fact for the node (redis-outage.ts). */
+  readonly outage: RedisOutage;
   /**
    * Runs store calls so that a connection failure or a timeout (`commandTimeoutMs`) becomes 503
    * UNAVAILABLE, logged once per outage. An ErrorReply is Redis refusing a command (a bug on our
@@ -89,9 +96,10 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     return Promise.race([operation(), expired]).finally(() => clearTimeout(timer));
   };
   const callWithin = async <T>(operation: () => Promise<T>, timeoutMs: number): Promise<T> => {
+    const epoch = outage.epoch;
     try {
       const result = await bounded(operation, timeoutMs);
-      outage.cameBack();
+      outage.answered(epoch);
       return result;
     } catch (error) {
       if (isAppError(error)) throw error;
@@ -102,9 +110,27 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     }
   };
   let replicasBehind = false;
+  // While away, one PING a second finds Redis back, also when nothing else asks it (station
+  // reads and budgets then stay off Redis) and when no reconnect tells (a frozen Redis thaws).
+  let probe: NodeJS.Timeout | undefined;
+  let probing = false;
+  let closed = false;
+  outage.onChange((awaySince) => {
+    clearInterval(probe);
+    if (awaySince === null || closed) return;
+    probe = setInterval(() => {
+      if (probing) return;
+      probing = true;
+      callWithin(() => sendTo(command.client, topology, options.probeKey ?? '', ['PING']), commandTimeoutMs)
+        .catch(() => undefined)
+        .finally(() => (probing = false));
+    }, OUTAGE_PROBE_MS);
+    probe.unref();
+  });
 
   return {
     topology,
+    outage,
     commands: command.client,
     durable: durable.client,
     publisher: publisher.client,
@@ -127,6 +153,8 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     },
     isReady: () => command.isReady(),
     close: async () => {
+      closed = true;
+      clearInterval(probe);
       await Promise.allSettled(opened.map((connection) => connection.close()));
       watch?.close();
     },

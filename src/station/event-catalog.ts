@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { WebhookEventType } from '../config/schema.js';
-import { ChatDeletedSchema, ChatMessageSchema, ListenersSchema, NowPlayingSchema, SongRequestSchema, StatusSchema } from './shapes.js';
+import { ChatDeletedSchema, ChatMessageSchema, ListenersSchema, NowPlayingSchema, SongRequestSchema, StatusSchema, StoreAwaySchema, StoreBackSchema } from './shapes.js';
 
 // The one event catalog: everything the domain announces, each event once, with its payload
 // schema, who hears it live and the webhook it becomes. Derived from it: the `LiveEvents` type
@@ -37,6 +37,11 @@ export interface EventRule<S extends TSchema = TSchema, T extends WebhookEventTy
   socket: boolean;
   sse: SsePolicy;
   webhook: WebhookRule<Static<S>, T> | null;
+  /**
+   * About the node that sends it, not the station: delivered to that node's own live clients
+   * only, never recorded in the history (no id, nothing to resume) nor relayed to other nodes.
+   */
+  nodeOnly?: true;
 }
 
 /** Keeps each row's payload type (its webhook rule is checked against its own schema) and its webhook types. */
@@ -128,6 +133,29 @@ export const EVENT_CATALOG = {
     socket: true,
     sse: 'asked',
     webhook: null,
+  }),
+  /**
+   * This node's store (Redis) is away: until `store:back` its reads are its last known state
+   * (the REST answers carry `Data-Stale` and `Age`) and writes answer 503. Sent by each node to
+   * its own clients when it finds the store away, and on connect while it is.
+   */
+  'store:away': rule({
+    payload: StoreAwaySchema,
+    documentName: 'storeAway',
+    summary: "This node's store is away: answers are its last known state, writes are refused (503) until `store:back`; also on connect while away",
+    socket: true,
+    sse: 'default',
+    webhook: null,
+    nodeOnly: true,
+  }),
+  'store:back': rule({
+    payload: StoreBackSchema,
+    documentName: 'storeBack',
+    summary: "This node's store answers again: reads are fresh and writes accepted",
+    socket: true,
+    sse: 'default',
+    webhook: null,
+    nodeOnly: true,
   }),
 };
 

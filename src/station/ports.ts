@@ -66,6 +66,11 @@ export interface StationStore {
   read(): Promise<StationState>;
   /** The state if it is at hand without I/O (memory, or a fresh cache), for synchronous hot paths. */
   peek(): StationState | undefined;
+  /**
+   * The state last read from or written to the store, and how long ago (ms): what the node still
+   * knows while the store is away. Undefined before the first read.
+   */
+  lastKnown(): { state: StationState; ageMs: number } | undefined;
   /** The current state as stored this instant (the poller's read-modify-write needs it exact). */
   readFresh(): Promise<StationState>;
   write(state: StationState): Promise<void>;
@@ -122,8 +127,26 @@ export interface LiveEventLog {
   lastId(): Promise<string | null>;
 }
 
+/**
+ * Whether the store answers, as one fact for this node (one outage, logged once). While it is
+ * away the node answers station reads from its last known state, counts budgets in its own memory
+ * and tells its live clients; writes are refused (503). The memory store is never away.
+ */
+export interface StoreAvailability {
+  /** When (Unix ms) this node found the store away; null while it answers. */
+  awaySince(): number | null;
+  /** Told on each change, in order: the time the store went away, or null when it is back. */
+  onChange(listener: (awaySinceMs: number | null) => void): void;
+  /** What refused writes tell clients to wait meanwhile (their Retry-After). */
+  readonly retryAfterSeconds: number;
+}
+
+/** A store in this process: always there. */
+export const ALWAYS_AVAILABLE: StoreAvailability = { awaySince: () => null, onChange: () => undefined, retryAfterSeconds: 1 };
+
 export interface Store {
   readonly kind: 'memory' | 'redis';
+  readonly availability: StoreAvailability;
   readonly liveEvents: LiveEventLog;
   readonly chat: ChatLog;
   readonly requests: RequestQueue;

@@ -93,6 +93,17 @@ export type ChatMessage = Static<typeof ChatMessageSchema>;
 
 export const ChatDeletedSchema = Type.Object({ id: Type.String() });
 
+/** The live `store:away` event: this node lost its store (Redis); what it answers meanwhile is its last known state. */
+export const StoreAwaySchema = Type.Object({
+  since: Type.Integer({ description: 'Unix time in seconds this node found its store away' }),
+  retry_after: Type.Integer({ description: 'seconds a client should wait before retrying a refused write (503)' }),
+});
+export type StoreAway = Static<typeof StoreAwaySchema>;
+/** The live `store:back` event: the store answers again; reads are fresh and writes accepted. */
+export const StoreBackSchema = Type.Object({
+  away_seconds: Type.Integer({ description: 'how long this node was without its store' }),
+});
+
 const RequestPrioritySchema = Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')]);
 const RequestStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('played'), Type.Literal('rejected')]);
 export type RequestPriority = Static<typeof RequestPrioritySchema>;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { isAppError } from '../errors.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import { publishAll, type LiveEvent, type LiveHub } from './live-hub.js';
 import type { NowPlaying, StationState, StationStatus, Stats, StreamStats, Uptime } from './model.js';
@@ -6,6 +7,8 @@ import { rankPopularSongs } from './popularity.js';
 import type { Store } from './ports.js';
 import { advanceStation } from './station-progress.js';
 import { isStale } from './song-on-air.js';
+import type { StoreAway } from './shapes.js';
+import { storeAwayNotice } from './store-notice.js';
 import type { StreamSnapshot } from './stream-snapshot.js';
 
 export interface StationProfile {
@@ -46,7 +49,7 @@ export class StationService {
   private readonly store: Store['station'];
 
   constructor(
-    private readonly stores: Pick<Store, 'station' | 'requests'>,
+    private readonly stores: Pick<Store, 'station' | 'requests' | 'availability'>,
     private readonly profile: StationProfile,
     private readonly poll: PollSettings,
     private readonly clock: Clock,
@@ -90,14 +93,40 @@ export class StationService {
     return state;
   }
 
-  /** The stored state (shared and frozen), for callers that render it themselves. */
+  /**
+   * The stored state (shared and frozen), for callers that render it themselves. While the store
+   * is away (or when this read finds it away) the node's last known state, without asking the
+   * store: `staleSeconds` says so. Rejects only when the node knows no state at all.
+   */
   state(): Promise<StationState> {
-    return this.store.read();
+    const held = this.peek();
+    if (held) return Promise.resolve(held);
+    return this.store.read().catch((error: unknown) => {
+      const known = isAppError(error) && error.code === 'UNAVAILABLE' ? this.store.lastKnown() : undefined;
+      if (!known) throw error;
+      return known.state;
+    });
   }
 
-  /** The state when it is at hand without I/O. */
+  /** The state when it is at hand without I/O: fresh, or the last known one while the store is away. */
   peek(): StationState | undefined {
-    return this.store.peek();
+    return this.store.peek() ?? (this.stores.availability.awaySince() === null ? undefined : this.store.lastKnown()?.state);
+  }
+
+  /**
+   * Seconds since the store last confirmed `state`, when it is answered while the store is away
+   * (the HTTP `Age` of a stale answer); null when the store answers.
+   */
+  staleSeconds(state: StationState): number | null {
+    if (this.stores.availability.awaySince() === null) return null;
+    const known = this.store.lastKnown();
+    return known?.state === state ? Math.floor(known.ageMs / 1000) : null;
+  }
+
+  /** The `store:away` notice while this node's store is away (for a live client that connects meanwhile); null while it answers. */
+  storeAway(): StoreAway | null {
+    const since = this.stores.availability.awaySince();
+    return since === null ? null : storeAwayNotice(this.stores.availability, since);
   }
 
   statusOf(state: StationState): StationStatus {
@@ -140,7 +169,7 @@ export class StationService {
   }
 
   async nowPlaying(): Promise<NowPlaying> {
-    return this.nowPlayingOf(await this.store.read());
+    return this.nowPlayingOf(await this.state());
   }
 
   nowPlayingOf(state: StationState): NowPlaying {

@@ -3,6 +3,9 @@ import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/config/schema.js';
 import { DEFAULT_SSE_EVENTS, EVENT_CATALOG, SOCKET_EVENTS, SSE_EVENTS, WEBHOOK_TYPES, webhookOccurrenceOf, type EventName } from '../../src/station/event-catalog.js';
+import { pino } from 'pino';
+import { RedisOutage } from '../../src/redis/redis-outage.js';
+import { announceStoreAvailability } from '../../src/station/store-notice.js';
 import { unreachable } from '../../src/station/stream-snapshot.js';
 import { onAir, serviceWorld } from '../support/service-world.js';
 
@@ -41,7 +44,7 @@ describe('the event catalog', () => {
   });
 
   it('offers SSE readers the events live clients get, now playing and the station by default, chat on request', () => {
-    expect(DEFAULT_SSE_EVENTS).toEqual(['nowplaying', 'listeners', 'status', 'request:new']);
+    expect(DEFAULT_SSE_EVENTS).toEqual(['nowplaying', 'listeners', 'status', 'request:new', 'store:away', 'store:back']);
     expect(SSE_EVENTS).toEqual([...DEFAULT_SSE_EVENTS, 'request:updated', 'chat:message', 'chat:deleted']);
     for (const event of SSE_EVENTS) expect(SOCKET_EVENTS).toContain(event);
     expect(SOCKET_EVENTS).not.toContain('song:started');
@@ -60,6 +63,12 @@ describe('the event catalog', () => {
     world.advance(10);
     await world.station.applySnapshot(unreachable('timeout'));
     await world.station.applySnapshot(unreachable('timeout'));
+    // The node's own notices, when its store (the real outage state of a Redis connection set) goes away and comes back.
+    const outage = new RedisOutage(pino({ enabled: false }), () => world.now);
+    announceStoreAvailability(outage, world.live, () => world.now);
+    outage.wentDown(new Error('connection refused'));
+    world.advance(30);
+    outage.cameBack();
 
     const seen = new Set<EventName>();
     for (const { event, payload } of world.published) {
@@ -69,6 +78,10 @@ describe('the event catalog', () => {
     }
     expect([...seen].sort()).toEqual(Object.keys(EVENT_CATALOG).sort());
     expect(world.published.find((p) => p.event === 'request:played')?.payload).toEqual({ ...request, status: 'played' });
+    expect(world.published.filter((p) => p.event.startsWith('store:'))).toEqual([
+      { event: 'store:away', payload: { since: Math.floor(world.now / 1000) - 30, retry_after: 5 } },
+      { event: 'store:back', payload: { away_seconds: 30 } },
+    ]);
   });
 
   it('names each webhook message as receivers de-duplicate it: one song start is one message', () => {

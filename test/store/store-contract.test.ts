@@ -186,6 +186,18 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(await store.station.read()).toEqual(state);
     });
 
+    it('keeps the state it last read or wrote, and its age, for when the store is away', async () => {
+      const state = { ...emptyStationState(), serverStatus: 'online' as const, listeners: 21 };
+      await store.station.write(state);
+      const read = await store.station.readFresh();
+      const known = store.station.lastKnown();
+      expect(known?.state).toBe(read);
+      expect(known?.state).toEqual(state);
+      expect(known!.ageMs).toBeGreaterThanOrEqual(0);
+      expect(known!.ageMs).toBeLessThan(5000);
+      expect(store.availability.awaySince()).toBeNull();
+    });
+
     it('remembers the last play of each song', async () => {
       const id = songId('A', 'B');
       expect(await store.station.lastPlayedAt(id)).toBeNull();

@@ -98,7 +98,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
   const requests = new RequestService(store, live, settings.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
-  return Object.assign(world, { store, limits, chat, station, requests, feedback, revenue });
+  return Object.assign(world, { store, limits, chat, station, requests, feedback, revenue, live });
 }
 
 /** A poll of a station on air playing `artist - title` to `listeners`. */

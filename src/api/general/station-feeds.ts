@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { Clock } from '../../station/clock.js';
 import { serializeSuccess } from '../../http/reply.js';
-import { CONDITIONAL_GET_HEADERS } from '../conditional-get.js';
+import { CONDITIONAL_GET_HEADERS, STALE_HEADERS_DOC } from '../conditional-get.js';
 import { stationStateHandler } from '../prepared-response.js';
 import type { RequestService } from '../../station/request-service.js';
 import type { StationService } from '../../station/station-service.js';
@@ -17,6 +17,7 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
     defineRoute({
       method: 'GET',
       headers: CONDITIONAL_GET_HEADERS,
+      answerHeaders: STALE_HEADERS_DOC,
       path: '/api/current-song.php',
       summary: 'The song on air with the time it started; null before any song is known',
       response: Type.Union([Type.Intersect([SongSchema, Type.Object({ played_at: Type.Integer() })]), Type.Null()]),
@@ -28,6 +29,7 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
     defineRoute({
       method: 'GET',
       headers: CONDITIONAL_GET_HEADERS,
+      answerHeaders: STALE_HEADERS_DOC,
       path: '/api/stream-stats.php',
       summary: 'Current stream statistics',
       response: StreamStatsSchema,
@@ -36,6 +38,7 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
     defineRoute({
       method: 'GET',
       headers: CONDITIONAL_GET_HEADERS,
+      answerHeaders: STALE_HEADERS_DOC,
       path: '/api/now-playing.php',
       summary: 'The now-playing object of the mobile API',
       response: NowPlayingSchema,

@@ -3,7 +3,7 @@ import { NowPlayingSchema, StatsSchema, StatusSchema } from '../response-schemas
 import { serializeSuccess } from '../../http/reply.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { stationStateHandler } from '../prepared-response.js';
-import { CONDITIONAL_GET_HEADERS } from '../conditional-get.js';
+import { CONDITIONAL_GET_HEADERS, STALE_HEADERS_DOC } from '../conditional-get.js';
 import type { Clock } from '../../station/clock.js';
 import type { StationService } from '../../station/station-service.js';
 
@@ -16,6 +16,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       path: '/api/mobile/status',
       summary: 'Radio status: on air, listeners, stream address, uptime, quality',
       headers: CONDITIONAL_GET_HEADERS,
+      answerHeaders: STALE_HEADERS_DOC,
       response: StatusSchema,
       envelope: { timestamp: Type.Integer(), api_version: Type.Literal(MOBILE_API_VERSION) },
       handler: stationStateHandler(station, clock, (state, second) => serializeSuccess(station.statusOf(state), { timestamp: second, api_version: MOBILE_API_VERSION })),
@@ -25,6 +26,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       path: '/api/mobile/stats',
       summary: 'Listener statistics',
       headers: CONDITIONAL_GET_HEADERS,
+      answerHeaders: STALE_HEADERS_DOC,
       response: StatsSchema,
       handler: stationStateHandler(station, clock, (state) => serializeSuccess(station.statsOf(state))),
     }),
@@ -33,6 +35,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       path: '/api/mobile/nowplaying',
       summary: 'The song on air and the recently played ones',
       headers: CONDITIONAL_GET_HEADERS,
+      answerHeaders: STALE_HEADERS_DOC,
       response: NowPlayingSchema,
       handler: stationStateHandler(station, clock, (state) => serializeSuccess(station.nowPlayingOf(state))),
     }),

@@ -17,6 +17,10 @@ export class MemoryStationStore implements StationStore {
     return this.state;
   }
 
+  lastKnown(): { state: StationState; ageMs: number } {
+    return { state: this.state, ageMs: 0 };
+  }
+
   async readFresh(): Promise<StationState> {
     return this.state;
   }

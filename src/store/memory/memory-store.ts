@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../../station/clock.js';
-import type { Store, StoreLimits } from '../../station/ports.js';
+import { ALWAYS_AVAILABLE, type Store, type StoreLimits } from '../../station/ports.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryLiveEventLog } from './memory-live-event-log.js';
@@ -15,6 +15,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
   const claims = new Map<string, number>();
   return {
     kind: 'memory',
+    availability: ALWAYS_AVAILABLE,
     chat: new MemoryChatLog(limits.chatHistory, clock),
     requests: new MemoryRequestQueue(limits.requestHistory),
     feedback: new MemoryFeedbackLog(limits.feedbackHistory),

@@ -60,6 +60,10 @@ export class RedisStationStore implements StationStore {
     return this.cached && performance.now() - this.cached.at < STATE_CACHE_MS ? this.cached.state : undefined;
   }
 
+  lastKnown(): { state: StationState; ageMs: number } | undefined {
+    return this.cached ? { state: this.cached.state, ageMs: performance.now() - this.cached.at } : undefined;
+  }
+
   readFresh(): Promise<StationState> {
     return this.redis.call(async () => {
       const json = await this.redis.commands.get(this.stateKey);

@@ -27,6 +27,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   const { redis, prefix, limits } = options;
   return {
     kind: 'redis',
+    availability: redis.outage,
     chat: new RedisChatLog(redis, `${prefix}chat`, limits.chatHistory),
     requests: new RedisRequestQueue(redis, prefix, limits.requestHistory),
     feedback: new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory),
