@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
-import type { Store, StoreLimits } from '../../station/ports.js';
+import { DEFAULT_AUDIT_HISTORY, type Store, type StoreLimits } from '../../station/ports.js';
+import { RedisAuditLog } from './redis-audit-log.js';
 import { RedisChatLog } from './redis-chat-log.js';
 import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
@@ -32,6 +33,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     feedback: new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory),
     station: new RedisStationStore(redis, prefix),
     moderation: new RedisModerationStore(redis, prefix),
+    audit: new RedisAuditLog(redis, `${prefix}audit`, limits.auditHistory ?? DEFAULT_AUDIT_HISTORY),
     revenue: new RedisRevenueLedger(redis, prefix),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(redis, `${prefix}ratelimit:${name}:`, windowSeconds),
     liveEvents: new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../support/test-server.js';
+
+// Named staff with their own keys and roles (issue 21 point 2): a moderator runs the chat and the
+// request queue, an admin everything; ADMIN_API_KEY is the first admin; every action is in the
+// audit log with its author; staff calls never spend the public budget.
+
+const ADMIN_API_KEY = 'first-admin-key-0123456789';
+const NAOMI_KEY = 'naomi-moderator-key-with-enough-entropy-0001';
+const BOAZ_KEY = 'boaz-admin-key-with-enough-entropy-0002';
+const hash = (key: string) => `sha256:${createHash('sha256').update(key).digest('hex')}`;
+const as = (key: string, client = '192.0.2.10') => ({ authorization: `Bearer ${key}`, 'x-forwarded-for': client });
+
+describe('staff with their own keys and roles', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      adminApiKey: ADMIN_API_KEY,
+      staff: [
+        { name: 'Naomi', role: 'moderator', keyHash: hash(NAOMI_KEY) },
+        { name: 'Boaz', role: 'admin', keyHash: hash(BOAZ_KEY) },
+      ],
+      trustProxy: ['127.0.0.1'],
+      requests: { delaySeconds: 0, thresholdSeconds: 0 },
+      rateLimit: { mobile: { limit: 3, windowSeconds: 3600 }, adminSignIn: { limit: 3, windowSeconds: 900 } },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('tells each key who it belongs to', async () => {
+    expect((await call(`${server.url}/api/admin/me`, { headers: as(NAOMI_KEY) })).body.data).toEqual({ name: 'Naomi', role: 'moderator' });
+    expect((await call(`${server.url}/api/admin/me`, { headers: as(BOAZ_KEY) })).body.data).toEqual({ name: 'Boaz', role: 'admin' });
+    expect((await call(`${server.url}/api/admin/me`, { headers: as(ADMIN_API_KEY) })).body.data).toEqual({ name: 'admin', role: 'admin' });
+  });
+
+  it('answers a moderator 403 FORBIDDEN on every admin-only route, and lets an admin through', async () => {
+    const adminOnly = [
+      ['GET', '/api/admin/audit'],
+      ['GET', '/api/admin/feedback'],
+      ['GET', '/api/admin/webhooks/deliveries'],
+      ['GET', '/api/analytics/revenue.php'],
+      ['POST', '/api/analytics/revenue.php'],
+      ['POST', '/api/subscription/provider/create.php'],
+    ] as const;
+    for (const [method, path] of adminOnly) {
+      const body = method === 'POST' ? {} : undefined;
+      const refused = await call(`${server.url}${path}`, { method, headers: as(NAOMI_KEY), body });
+      expect(refused.status, path).toBe(403);
+      expect(refused.body, path).toMatchObject({ success: false, error: { code: 'FORBIDDEN', message: expect.stringContaining('admin role') } });
+      if (method === 'GET') expect((await call(`${server.url}${path}`, { headers: as(BOAZ_KEY) })).status, path).toBe(200);
+    }
+    // The moderator's own routes.
+    for (const path of ['/api/admin/station', '/api/admin/chat/bans', '/api/admin/requests']) {
+      expect((await call(`${server.url}${path}`, { headers: as(NAOMI_KEY) })).status, path).toBe(200);
+    }
+  });
+
+  it('writes every staff action to the audit log with its author, newest first', async () => {
+    const posted = await call(`${server.url}/api/mobile/chat`, { headers: { 'x-forwarded-for': '198.51.100.1' }, body: { nickname: 'Troll99', message: 'spam spam' } });
+    const id = posted.body.data.id as string;
+    await call(`${server.url}/api/admin/chat/messages/${id}/ban`, { headers: as(NAOMI_KEY), body: { seconds: 600, reason: 'spam' } });
+    const deleted = await call(`${server.url}/api/admin/chat/messages/${id}`, { method: 'DELETE', headers: as(NAOMI_KEY) });
+    await call(`${server.url}/api/admin/chat/undo/${deleted.body.data.undo.token}`, { method: 'POST', headers: as(BOAZ_KEY) });
+    await call(`${server.url}/api/admin/chat/bans`, { headers: as(BOAZ_KEY), body: { nickname: 'Troll100', seconds: 3600 } });
+    await call(`${server.url}/api/admin/chat/bans/nickname/Troll100`, { method: 'DELETE', headers: as(NAOMI_KEY) });
+    const request = await call(`${server.url}/api/mobile/requests`, { headers: { 'x-forwarded-for': '198.51.100.2' }, body: { song_title: 'Oceans', artist: 'Hillsong United' } });
+    await call(`${server.url}/api/admin/requests/${request.body.data.id}`, { method: 'PATCH', headers: as(NAOMI_KEY), body: { status: 'rejected' } });
+
+    const audit = await call(`${server.url}/api/admin/audit?limit=10`, { headers: as(ADMIN_API_KEY) });
+    expect(audit.status).toBe(200);
+    const lines = audit.body.data.entries.map((e: { actor: string; role: string; action: string }) => `${e.actor}/${e.role} ${e.action}`);
+    expect(lines).toEqual([
+      'Naomi/moderator request.rejected',
+      'Naomi/moderator chat.unban',
+      'Boaz/admin chat.ban',
+      'Boaz/admin chat.undo',
+      'Naomi/moderator chat.delete',
+      'Naomi/moderator chat.ban',
+    ]);
+    const [rejected, , , , removed, banned] = audit.body.data.entries;
+    expect(rejected.target).toContain('Oceans');
+    expect(removed).toMatchObject({ target: `message ${id} by “Troll99”`, detail: 'spam spam' });
+    expect(banned.detail).toBe('10 min: spam');
+    // The sender's address is in no entry.
+    expect(JSON.stringify(audit.body.data)).not.toContain('198.51.100.1');
+    expect(Math.abs(banned.at - Date.now() / 1000)).toBeLessThan(60);
+    expect((await call(`${server.url}/api/admin/audit?limit=1`, { headers: as(BOAZ_KEY) })).body.data.count).toBe(1);
+  });
+
+  it('reads the request queue for staff outside the public budget', async () => {
+    const staffClient = '192.0.2.99';
+    for (let i = 0; i < 10; i++) {
+      const answer = await call(`${server.url}/api/admin/requests?status=pending&limit=50`, { headers: as(NAOMI_KEY, staffClient) });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('ratelimit')).toBeNull();
+    }
+    // The staff member's public budget (3 an hour here) is untouched.
+    const mine = await call(`${server.url}/api/mobile/status`, { headers: { 'x-forwarded-for': staffClient } });
+    expect(mine.headers.get('ratelimit')).toMatch(/r=2\b/);
+  });
+
+  it('keeps the wrong-key budget with named keys: 401 within it, then 429 for every key of that client', async () => {
+    const guesser = '203.0.113.50';
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await call(`${server.url}/api/admin/me`, { headers: as(`guess-${i}-xxxxxxxxxxxxxxxx`, guesser) })).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect((await call(`${server.url}/api/admin/me`, { headers: as(NAOMI_KEY, guesser) })).status).toBe(429);
+    // Another client with the right key is not held back.
+    expect((await call(`${server.url}/api/admin/me`, { headers: as(NAOMI_KEY, '203.0.113.51') })).status).toBe(200);
+  });
+
+  it('refuses a staff entry whose hash is not sha256:<hex>, at start-up', async () => {
+    await expect(startTestServer({ staff: [{ name: 'Eve', role: 'admin', keyHash: 'plain-text-key' }] })).rejects.toThrow(/keyHash/);
+  });
+});
