@@ -84,7 +84,7 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
 
   async function signInToConsole(viewport = DESKTOP): Promise<Page> {
     const page = await openPage('/console', viewport);
-    await page.getByLabel('Admin key').fill(ADMIN_KEY);
+    await page.getByLabel('Staff key').fill(ADMIN_KEY);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Request queue' }).waitFor();
     return page;
@@ -162,12 +162,12 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
 
     const staff = await signInToConsole();
     await staff.locator('.chat-list').getByText('Buy cheap watches today').waitFor();
-    await staff.getByRole('button', { name: 'Delete: Spammer' }).click();
+    await staff.getByRole('button', { name: 'Remove: Spammer' }).click();
     await listener.locator('.chat-list').getByText('Buy cheap watches today').waitFor({ state: 'detached' });
     await staff.locator('.chat-list').getByText('Buy cheap watches today').waitFor({ state: 'detached' });
 
     // A ban on the nickname shows in the list of bans, and the banned listener is told in words.
-    await staff.getByRole('button', { name: 'Ban nickname: Spammer' }).first().waitFor({ state: 'detached' });
+    await staff.getByRole('button', { name: 'Ban… Spammer' }).first().waitFor({ state: 'detached' });
     await staff.getByLabel('Nickname or address').fill('Spammer');
     await staff.getByRole('button', { name: 'Add ban' }).click();
     await staff.locator('#ban-list').getByText('spammer').waitFor();
