@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/api/web/web-pages.js';
+import { seriousViolations } from '../support/axe.js';
 import { chromiumInstalled, launchChromium } from '../support/browser.js';
 import { eventually } from '../support/eventually.js';
 import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
@@ -101,6 +102,7 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
 
     await naomi.getByRole('button', { name: 'Ban… Troll99' }).click();
     expect(await dialog.getByLabel(/The sender/).isChecked()).toBe(true);
+    expect(await seriousViolations(naomi), 'the ban dialog').toEqual([]);
     await dialog.getByLabel('For').selectOption({ label: '1 week' });
     await dialog.getByLabel('Reason (optional)').fill('watch spam');
     await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
@@ -157,6 +159,7 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
       ]);
     });
     expect(await audit.textContent()).not.toContain(TROLL_ADDRESS);
+    expect(await seriousViolations(boaz), 'the admin console with the audit log').toEqual([]);
 
     // The admin lifts the ban; the troll may post again; that too is in the log, under Boaz.
     await boaz.locator('#ban-list li', { hasText: 'Troll99' }).waitFor();
