@@ -164,7 +164,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...programmingRoutes(schedule, config.playlists, clock),
       ...stationFeedRoutes(station, requests, clock),
       ...subscriptionPlanRoutes(payments, clock),
-      ...revenueRoutes(revenue),
+      ...revenueRoutes(revenue, audit),
       ...chatModerationRoutes(moderation, limits.identity),
       ...staffRoutes(audit),
       ...feedbackAdminRoutes(feedback),

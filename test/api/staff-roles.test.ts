@@ -88,6 +88,16 @@ describe('staff with their own keys and roles', () => {
     expect((await call(`${server.url}/api/admin/audit?limit=1`, { headers: as(BOAZ_KEY) })).body.data.count).toBe(1);
   });
 
+  it('writes a revenue entry to the audit log once, however often it is replayed', async () => {
+    const body = { event_id: 'cash-2026-06-01', type: 'donation', amount: 2500, currency: 'usd', source: 'cash at the door' };
+    expect((await call(`${server.url}/api/analytics/revenue.php`, { headers: as(BOAZ_KEY), body })).status).toBe(201);
+    expect((await call(`${server.url}/api/analytics/revenue.php`, { headers: as(BOAZ_KEY), body })).status).toBe(200);
+    const entries = (await call(`${server.url}/api/admin/audit?limit=5`, { headers: as(BOAZ_KEY) })).body.data.entries;
+    expect(entries.filter((e: { action: string }) => e.action === 'revenue.entry')).toEqual([
+      expect.objectContaining({ actor: 'Boaz', role: 'admin', target: expect.stringMatching(/^donation /), detail: '2500 USD (minor units), cash at the door' }),
+    ]);
+  });
+
   it('reads the request queue for staff outside the public budget', async () => {
     const staffClient = '192.0.2.99';
     for (let i = 0; i < 10; i++) {
