@@ -20,7 +20,7 @@ import { createBackends, type Backends } from './app-backends.js';
 import type { Config } from './config/schema.js';
 import { webhookDeliveryRoutes } from './api/admin/webhook-deliveries.js';
 import { allLiveHubs, createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
-import { AdminAuth } from './http/admin-auth.js';
+import { AdminAuth, FIRST_ADMIN_NAME } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
 import type { Exchange } from './http/exchange.js';
 import { HttpServer } from './http/http-server.js';
@@ -40,6 +40,7 @@ import { StationPoller } from './poller/station-poller.js';
 import { AuditTrail } from './station/audit-trail.js';
 import { ChatModeration } from './station/chat-moderation.js';
 import { ChatService } from './station/chat-service.js';
+import { StaffDirectory } from './station/staff-directory.js';
 import { systemClock, type Clock } from './station/clock.js';
 import { ContentFilter } from './station/content-filter.js';
 import { ReservedNicknames } from './station/nickname-skeleton.js';
@@ -149,6 +150,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   // Staff actions, from any door, are written down here (who, what, when, on what).
   const audit = new AuditTrail(store.audit, clock, log.child({ component: 'audit' }));
   const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live: events, audit, clock });
+  const configuredStaff = [...(config.adminApiKey ? [{ name: FIRST_ADMIN_NAME, role: 'admin' as const }] : []), ...config.staff.map(({ name, role }) => ({ name, role }))];
+  const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);
   const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
@@ -166,7 +169,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...subscriptionPlanRoutes(payments, clock),
       ...revenueRoutes(revenue, audit),
       ...chatModerationRoutes(moderation, limits.identity),
-      ...staffRoutes(audit),
+      ...staffRoutes(audit, staff),
       ...feedbackAdminRoutes(feedback),
       ...webhookDeliveryRoutes(webhooks),
       ...requestQueueAdminRoutes(requests, audit),
@@ -189,7 +192,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     cors,
     clients: limits.identity,
     budget: limits.publicApi,
-    adminAuth: new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn),
+    adminAuth: new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff),
     log,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).
     ...(config.metrics.port === null

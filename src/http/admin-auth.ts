@@ -3,6 +3,9 @@ import { AppError } from '../errors.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** How a staff key is kept: `sha256:<hex>` (what `staff[].keyHash` holds and scripts/staff-key.mjs prints). */
+export const keyHashOf = (key: string) => `sha256:${digest(key).toString('hex')}`;
+
 /** What a staff member may do: a moderator the chat and the request queue, an admin everything. */
 export type StaffRole = 'moderator' | 'admin';
 
@@ -31,13 +34,21 @@ export interface SignInGuard {
   failed(client: string, ip: string): Promise<number>;
 }
 
+/** Keys kept outside the configuration (made by an admin in the console, in the store), found by their hash. */
+export interface KeyDirectory {
+  /** The member whose key hashes to `keyHash` (`sha256:<hex>`), or null. */
+  memberOf(keyHash: string): Promise<StaffMember | null>;
+}
+
 /**
  * Bearer-key check for staff routes. The key is hashed (SHA-256) and compared with every known
  * key's hash in constant time, all of them whatever matched, so neither the answer's time nor
  * its content tells how close a guess was. Keys are long random strings (scripts/staff-key.mjs
  * makes 256 bits), so a fast hash is enough: nobody can search that space, and a slow hash would
  * make every staff request pay for it. `ADMIN_API_KEY` is the first admin; named keys come from
- * `staff`. No key at all means the staff routes are switched off (503), never open.
+ * `staff`, and from the directory (keys an admin made in the console; a lookup by the hash, which
+ * tells a guesser nothing either). No configured key means the staff routes are switched off
+ * (503), never open.
  *
  * With a guard, wrong keys spend a per-client budget: past it every sign-in of that client is
  * 429, the right key included (or a guesser would learn a key from the one answer that is not
@@ -51,6 +62,7 @@ export class AdminAuth {
     adminKey: string | null,
     staff: readonly StaffKey[],
     private readonly guard: SignInGuard | null = null,
+    private readonly directory: KeyDirectory | null = null,
   ) {
     this.keys = [
       ...(adminKey ? [{ hash: digest(adminKey), member: { name: FIRST_ADMIN_NAME, role: 'admin' as const } }] : []),
@@ -68,7 +80,14 @@ export class AdminAuth {
     }
     const match = /^Bearer +(\S+) *$/i.exec(authorization);
     if (!match) throw unauthorized();
-    const member = this.memberOf(match[1]!);
+    const hash = digest(match[1]!);
+    const member = this.configuredMemberOf(hash);
+    if (member || !this.directory) return this.signIn(member, client, ip, needs);
+    return this.directory.memberOf(`sha256:${hash.toString('hex')}`).then((stored) => this.signIn(stored, client, ip, needs));
+  }
+
+  /** The verdict on a key: its member (or null: a wrong key), through the sign-in budget when there is one. */
+  private signIn(member: StaffMember | null, client: string, ip: string, needs: StaffRole): Promise<StaffMember> | StaffMember {
     if (!this.guard) {
       if (!member) throw unauthorized();
       return allowed(member, needs);
@@ -84,8 +103,7 @@ export class AdminAuth {
     });
   }
 
-  private memberOf(key: string): StaffMember | null {
-    const hash = digest(key);
+  private configuredMemberOf(hash: Buffer): StaffMember | null {
     let found: StaffMember | null = null;
     // Every key is compared, the match or not: the time does not depend on which one matched.
     for (const known of this.keys) if (timingSafeEqual(hash, known.hash) && !found) found = known.member;

@@ -60,6 +60,31 @@ export interface ModerationStore {
   takeUndo(token: string): Promise<string | null>;
 }
 
+/** A staff key an admin made in the console: only its hash is kept. */
+export interface StoredStaffKey {
+  name: string;
+  role: 'moderator' | 'admin';
+  /** `sha256:<hex>` of the key. */
+  keyHash: string;
+  /** Unix seconds. */
+  createdAt: number;
+  createdBy: string;
+}
+
+/** Staff keys made in the console, shared by every node, at most MAX_STORED_STAFF_KEYS. */
+export interface StaffKeyStore {
+  /** Adds a key; 'taken' when a key of that name exists, 'full' at the bound. */
+  add(key: StoredStaffKey): Promise<'added' | 'taken' | 'full'>;
+  /** The key whose hash is `keyHash`, or null (a revoked key is gone at once, on every node). */
+  byHash(keyHash: string): Promise<StoredStaffKey | null>;
+  /** Every stored key, oldest first. */
+  list(): Promise<StoredStaffKey[]>;
+  /** Revokes the key of `name`; false when there is none. */
+  remove(name: string): Promise<boolean>;
+}
+
+export const MAX_STORED_STAFF_KEYS = 200;
+
 /** The audit log of staff actions: bounded (the oldest roll off), newest first, shared by every node. */
 export interface AuditLog {
   append(entry: AuditEntry): Promise<void>;
@@ -166,6 +191,7 @@ export interface Store {
   readonly station: StationStore;
   readonly moderation: ModerationStore;
   readonly audit: AuditLog;
+  readonly staffKeys: StaffKeyStore;
   readonly revenue: RevenueLedger;
   /** Fixed-window counters for the limits module, shared by every node using this store. */
   counter: WindowCounterFactory;

@@ -120,6 +120,45 @@ describe('staff with their own keys and roles', () => {
     expect((await call(`${server.url}/api/admin/me`, { headers: as(NAOMI_KEY, '203.0.113.51') })).status).toBe(200);
   });
 
+  it('lets an admin make a key in the console, shown once and kept hashed, and revoke it at once', async () => {
+    const made = await call(`${server.url}/api/admin/staff`, { headers: as(BOAZ_KEY), body: { name: 'Ruth', role: 'moderator' } });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ name: 'Ruth', role: 'moderator' });
+    const ruthKey = made.body.data.key as string;
+    expect(ruthKey.length).toBeGreaterThanOrEqual(43);
+    expect((await call(`${server.url}/api/admin/me`, { headers: as(ruthKey) })).body.data).toEqual({ name: 'Ruth', role: 'moderator' });
+    expect((await call(`${server.url}/api/admin/staff`, { headers: as(ruthKey) })).status).toBe(403);
+    // Only the hash is stored: the key is nowhere in the store, nor in the listing.
+    const stored = await server.app.store.staffKeys.list();
+    expect(stored).toEqual([expect.objectContaining({ name: 'Ruth', keyHash: `sha256:${createHash('sha256').update(ruthKey).digest('hex')}`, createdBy: 'Boaz' })]);
+    const listed = await call(`${server.url}/api/admin/staff`, { headers: as(BOAZ_KEY) });
+    expect(listed.body.data.staff.map((s: { name: string; role: string; source: string }) => `${s.name}/${s.role}/${s.source}`)).toEqual([
+      'admin/admin/config',
+      'Naomi/moderator/config',
+      'Boaz/admin/config',
+      'Ruth/moderator/console',
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain(ruthKey);
+    // Names are unique, config ones included.
+    for (const name of ['Ruth', 'naomi']) {
+      const taken = await call(`${server.url}/api/admin/staff`, { headers: as(BOAZ_KEY), body: { name, role: 'admin' } });
+      expect(taken.status, name).toBe(400);
+      expect(taken.body.error.details[0]).toEqual({ field: 'name', message: 'is taken by another staff member' });
+    }
+    // A moderator may not make keys.
+    expect((await call(`${server.url}/api/admin/staff`, { headers: as(NAOMI_KEY), body: { name: 'Eve', role: 'admin' } })).status).toBe(403);
+
+    expect((await call(`${server.url}/api/admin/staff/Ruth`, { method: 'DELETE', headers: as(BOAZ_KEY) })).status).toBe(200);
+    expect((await call(`${server.url}/api/admin/me`, { headers: as(ruthKey, '192.0.2.77') })).status).toBe(401);
+    expect((await call(`${server.url}/api/admin/staff/Ruth`, { method: 'DELETE', headers: as(BOAZ_KEY) })).status).toBe(404);
+    expect((await call(`${server.url}/api/admin/staff/Naomi`, { method: 'DELETE', headers: as(BOAZ_KEY) })).status).toBe(404);
+    const audit = (await call(`${server.url}/api/admin/audit?limit=2`, { headers: as(BOAZ_KEY) })).body.data.entries;
+    expect(audit.map((e: { actor: string; action: string; target: string }) => `${e.actor} ${e.action} ${e.target}`)).toEqual([
+      'Boaz staff.revoke “Ruth”',
+      'Boaz staff.create moderator “Ruth”',
+    ]);
+  });
+
   it('refuses a staff entry whose hash is not sha256:<hex>, at start-up', async () => {
     await expect(startTestServer({ staff: [{ name: 'Eve', role: 'admin', keyHash: 'plain-text-key' }] })).rejects.toThrow(/keyHash/);
   });

@@ -185,6 +185,25 @@ describe.each(backends)('store contract: $name', (backend) => {
     });
   });
 
+  describe('staff keys made in the console', () => {
+    const key = (name: string, keyHash: string, createdAt = 1_780_000_000) => ({ name, role: 'moderator' as const, keyHash, createdAt, createdBy: 'Boaz' });
+
+    it('adds a key once per name, even racing, finds it by its hash, and revokes it', async () => {
+      await fresh();
+      expect(await store.staffKeys.add(key('Ruth', 'sha256:aa'))).toBe('added');
+      expect(await store.staffKeys.add(key('Ruth', 'sha256:bb'))).toBe('taken');
+      const racing = await Promise.all(Array.from({ length: 5 }, (_, i) => store.staffKeys.add(key('Orpah', `sha256:c${i}`, 1_780_000_001))));
+      expect(racing.filter((outcome) => outcome === 'added')).toHaveLength(1);
+      expect(await store.staffKeys.byHash('sha256:aa')).toEqual(key('Ruth', 'sha256:aa'));
+      expect(await store.staffKeys.byHash('sha256:bb')).toBeNull();
+      expect((await store.staffKeys.list()).map((k) => k.name)).toEqual(['Ruth', 'Orpah']);
+      expect(await store.staffKeys.remove('Ruth')).toBe(true);
+      expect(await store.staffKeys.byHash('sha256:aa')).toBeNull();
+      expect(await store.staffKeys.remove('Ruth')).toBe(false);
+      expect((await store.staffKeys.list()).map((k) => k.name)).toEqual(['Orpah']);
+    });
+  });
+
   describe('chat log: the sender kept with a message', () => {
     it('finds a message with its client, never lists the client, and gives it back on delete', async () => {
       await fresh();

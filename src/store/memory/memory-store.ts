@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../../station/clock.js';
 import type { Store, StoreLimits } from '../../station/ports.js';
 import { MemoryAuditLog } from './memory-audit-log.js';
+import { MemoryStaffKeys } from './memory-staff-keys.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryLiveEventLog } from './memory-live-event-log.js';
@@ -23,6 +24,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     station: new MemoryStationStore(),
     moderation: new MemoryModerationStore(clock),
     audit: new MemoryAuditLog(limits.auditHistory ?? DEFAULT_AUDIT_HISTORY),
+    staffKeys: new MemoryStaffKeys(),
     revenue: new MemoryRevenueLedger(),
     counter: (_name: string, windowSeconds: number) => new MemoryWindowCounter(windowSeconds, limits.maxTrackedClients, clock),
     liveEvents: new MemoryLiveEventLog(limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY, clock),
