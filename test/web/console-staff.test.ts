@@ -171,6 +171,33 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     await audit.locator('tbody tr').first().filter({ hasText: 'Boaz (admin)' }).filter({ hasText: 'lifted a ban' }).waitFor();
   }, 120_000);
 
+  it('an admin makes a key for a new moderator in the console, who signs in with it, and revokes it', async () => {
+    const boaz = await signIn(0, BOAZ_KEY);
+    await boaz.getByLabel('Name', { exact: true }).fill('Orpah');
+    await boaz.getByLabel('Role', { exact: true }).selectOption('moderator');
+    await boaz.getByRole('button', { name: 'Make a key' }).click();
+    const shown = boaz.locator('#new-staff-key code');
+    await shown.waitFor();
+    const key = (await shown.textContent()) ?? '';
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await boaz.locator('#staff-list li', { hasText: 'Orpah' }).filter({ hasText: 'key made by Boaz' }).waitFor();
+
+    const orpah = await signIn(1, key);
+    expect(await text(orpah, '#signed-in-as')).toBe('Orpah (moderator)');
+    expect(await orpah.getByRole('heading', { name: 'Staff', exact: true }).count()).toBe(0);
+    expect(await boaz.getByRole('heading', { name: 'Staff', exact: true }).count()).toBe(1);
+
+    await boaz.getByRole('button', { name: 'Revoke: Orpah' }).click();
+    await boaz.locator('#staff-list li', { hasText: 'Orpah' }).waitFor({ state: 'detached' });
+    // On the other node too, at once: the console finds the key refused and asks for one again.
+    await orpah.reload();
+    await orpah.getByLabel('Staff key').waitFor();
+    await eventually(async () => {
+      await boaz.getByRole('button', { name: 'Refresh' }).click();
+      expect(await boaz.locator('#audit-log tbody tr').first().textContent()).toMatch(/Boaz \(admin\).*revoked a staff key.*Orpah/);
+    });
+  }, 120_000);
+
   it('a moderator resolves song requests from the queue read through the staff route, and the admin sees who did it', async () => {
     const listener = await openPage(0, '/', '198.51.100.70');
     const naomi = await signIn(1, NAOMI_KEY);

@@ -13,6 +13,7 @@ import { AuditLog } from './audit.js';
 import { ListenerChart, type HistoryPoint } from './listener-chart.js';
 import { Moderation } from './moderation.js';
 import { Revenue } from './revenue.js';
+import { StaffKeys } from './staff.js';
 
 // The staff key lives in sessionStorage: gone when the tab closes, never written anywhere else.
 const KEY = 'radio-admin-key';
@@ -158,7 +159,8 @@ function AdminViews({ socket, adminKey }: { socket: Socket; adminKey: string }) 
       <h2 id="revenue-heading">${t.revenue}</h2>
       <${Revenue} adminKey=${adminKey} />
     </section>
-    <${AuditLog} socket=${socket} adminKey=${adminKey} />`;
+    <${AuditLog} socket=${socket} adminKey=${adminKey} />
+    <${StaffKeys} adminKey=${adminKey} />`;
 }
 
 function ConsolePage() {
