@@ -1,10 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** How a staff key is kept: `sha256:<hex>` (what `staff[].keyHash` holds and scripts/staff-key.mjs prints). */
 export const keyHashOf = (key: string) => `sha256:${digest(key).toString('hex')}`;
+
+/** A new staff key: 256 random bits, URL-safe (as scripts/staff-key.mjs makes them). */
+export const newStaffKey = () => randomBytes(32).toString('base64url');
 
 /** What a staff member may do: a moderator the chat and the request queue, an admin everything. */
 export type StaffRole = 'moderator' | 'admin';

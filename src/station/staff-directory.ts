@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors.js';
-import { keyHashOf, type StaffMember, type StaffRole } from '../http/admin-auth.js';
 import type { Actor, AuditTrail } from './audit-trail.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import { MAX_STORED_STAFF_KEYS, type StaffKeyStore } from './ports.js';
+
+type StaffRole = Actor['role'];
 
 /** A staff member as the console lists them: where their key comes from, never the key or its hash. */
 export interface StaffListing {
@@ -22,13 +22,13 @@ export interface StaffListing {
 export class StaffDirectory {
   constructor(
     private readonly store: StaffKeyStore,
-    private readonly configured: readonly StaffMember[],
+    private readonly configured: readonly Actor[],
     private readonly audit: AuditTrail,
     private readonly clock: Clock,
   ) {}
 
   /** The console-made member whose key hashes to `keyHash` (the sign-in's directory). */
-  async memberOf(keyHash: string): Promise<StaffMember | null> {
+  async memberOf(keyHash: string): Promise<Actor | null> {
     const key = await this.store.byHash(keyHash);
     return key ? { name: key.name, role: key.role } : null;
   }
@@ -41,15 +41,13 @@ export class StaffDirectory {
     ];
   }
 
-  /** Makes a key for `name` and answers it, the one time it is ever shown. */
-  async create(name: string, role: StaffRole, actor: Actor): Promise<{ name: string; role: StaffRole; key: string }> {
+  /** Keeps a new member's key, as its hash (the door makes the key, shows it once and forgets it). */
+  async create(name: string, role: StaffRole, keyHash: string, actor: Actor): Promise<void> {
     if (this.configured.some((member) => member.name.toLowerCase() === name.toLowerCase())) throw taken();
-    const key = randomBytes(32).toString('base64url');
-    const outcome = await this.store.add({ name, role, keyHash: keyHashOf(key), createdAt: toUnixSeconds(this.clock()), createdBy: actor.name });
+    const outcome = await this.store.add({ name, role, keyHash, createdAt: toUnixSeconds(this.clock()), createdBy: actor.name });
     if (outcome === 'taken') throw taken();
     if (outcome === 'full') throw new AppError('VALIDATION_FAILED', { details: [{ field: 'name', message: `at most ${MAX_STORED_STAFF_KEYS} console keys; revoke one first` }] });
     await this.audit.record(actor, 'staff.create', `${role} “${name}”`);
-    return { name, role, key };
   }
 
   /** Revokes a console-made key; false when there is none of that name (config keys change only in the config). */

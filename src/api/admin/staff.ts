@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
+import { keyHashOf, newStaffKey } from '../../http/admin-auth.js';
 import { created, defineRoute, ok, type RequestContext, type RouteDefinition } from '../../http/route.js';
 import type { Actor, AuditTrail } from '../../station/audit-trail.js';
 import { LimitParam, Text } from '../../station/input/text-rules.js';
@@ -50,7 +51,11 @@ export function staffRoutes(audit: AuditTrail, staff: StaffDirectory): RouteDefi
       body: Type.Object({ name: Text({ minLength: 1, maxLength: 40 }), role: StaffRoleSchema }),
       successStatus: 201,
       response: Type.Object({ name: Type.String(), role: StaffRoleSchema, key: Type.String({ description: 'the Bearer key: shown only in this answer' }) }),
-      handler: async (ctx) => created(await staff.create(ctx.body.name, ctx.body.role, actorOf(ctx))),
+      handler: async (ctx) => {
+        const key = newStaffKey();
+        await staff.create(ctx.body.name, ctx.body.role, keyHashOf(key), actorOf(ctx));
+        return created({ name: ctx.body.name, role: ctx.body.role, key });
+      },
     }),
     defineRoute({
       method: 'DELETE',
