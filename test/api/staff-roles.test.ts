@@ -159,7 +159,12 @@ describe('staff with their own keys and roles', () => {
     ]);
   });
 
-  it('refuses a staff entry whose hash is not sha256:<hex>, at start-up', async () => {
+  it('refuses at start-up a staff entry whose hash is not sha256:<hex>, a name or a key given twice', async () => {
     await expect(startTestServer({ staff: [{ name: 'Eve', role: 'admin', keyHash: 'plain-text-key' }] })).rejects.toThrow(/keyHash/);
+    const naomi = { name: 'Naomi', role: 'moderator', keyHash: hash(NAOMI_KEY) };
+    await expect(startTestServer({ staff: [naomi, { ...naomi, name: 'NAOMI', keyHash: hash(BOAZ_KEY) }] })).rejects.toThrow(/staff\.1\.name: "NAOMI" is used twice/);
+    await expect(startTestServer({ staff: [naomi, { ...naomi, name: 'Ruth' }] })).rejects.toThrow(/staff\.1\.keyHash: the same key is given twice/);
+    await expect(startTestServer({ adminApiKey: ADMIN_API_KEY, staff: [{ ...naomi, name: 'admin' }] })).rejects.toThrow(/ADMIN_API_KEY signs in as admin/);
+    await expect(startTestServer({ adminApiKey: NAOMI_KEY, staff: [naomi] })).rejects.toThrow(/same key is given twice/);
   });
 });
