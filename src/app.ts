@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { chatModerationRoutes } from './api/admin/chat-moderation.js';
+import { staffRoutes } from './api/admin/staff.js';
 import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
 import { stationFeedRoutes } from './api/general/station-feeds.js';
@@ -19,7 +20,7 @@ import { createBackends, type Backends } from './app-backends.js';
 import type { Config } from './config/schema.js';
 import { webhookDeliveryRoutes } from './api/admin/webhook-deliveries.js';
 import { allLiveHubs, createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
-import { AdminAuth } from './http/admin-auth.js';
+import { AdminAuth, FIRST_ADMIN_NAME } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
 import type { Exchange } from './http/exchange.js';
 import { HttpServer } from './http/http-server.js';
@@ -36,7 +37,10 @@ import { createPaymentProvider } from './payments/payments-from-config.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
+import { AuditTrail } from './station/audit-trail.js';
+import { ChatModeration } from './station/chat-moderation.js';
 import { ChatService } from './station/chat-service.js';
+import { StaffDirectory } from './station/staff-directory.js';
 import { systemClock, type Clock } from './station/clock.js';
 import { ContentFilter } from './station/content-filter.js';
 import { ReservedNicknames } from './station/nickname-skeleton.js';
@@ -150,6 +154,11 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     // The station's hosts are reserved too: nobody posts as (a look-alike of) the voice on air.
     reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });
+  // Staff actions, from any door, are written down here (who, what, when, on what).
+  const audit = new AuditTrail(store.audit, clock, log.child({ component: 'audit' }));
+  const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live: events, audit, clock });
+  const configuredStaff = [...(config.adminApiKey ? [{ name: FIRST_ADMIN_NAME, role: 'admin' as const }] : []), ...config.staff.map(({ name, role }) => ({ name, role }))];
+  const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);
   const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
@@ -165,11 +174,12 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...programmingRoutes(schedule, config.playlists, clock),
       ...stationFeedRoutes(station, requests, clock),
       ...subscriptionPlanRoutes(payments, clock),
-      ...revenueRoutes(revenue),
-      ...chatModerationRoutes(chat, limits.identity, clock),
+      ...revenueRoutes(revenue, audit),
+      ...chatModerationRoutes(moderation, limits.identity),
+      ...staffRoutes(audit, staff),
       ...feedbackAdminRoutes(feedback),
       ...webhookDeliveryRoutes(webhooks),
-      ...requestQueueAdminRoutes(requests),
+      ...requestQueueAdminRoutes(requests, audit),
       ...stationOverviewRoutes(station),
       ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
       ...healthRoutes(store),
@@ -189,7 +199,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     cors,
     clients: limits.identity,
     budget: limits.publicApi,
-    adminAuth: new AdminAuth(config.adminApiKey, limits.adminSignIn),
+    adminAuth: new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff),
     log,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).
     ...(config.metrics.port === null

@@ -12,6 +12,7 @@ export const ERROR_CATALOG = {
   VALIDATION_FAILED: { status: 400, message: 'The request breaks one or more rules.' },
   INVALID_JSON: { status: 400, message: 'The body must be a JSON object.' },
   UNAUTHORIZED: { status: 401, message: 'A valid administrator key is required.' },
+  FORBIDDEN: { status: 403, message: 'Your staff role may not do this.' },
   NOT_FOUND: { status: 404, message: 'No such endpoint.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This endpoint does not accept that method.' },
   IDEMPOTENCY_CONFLICT: { status: 409, message: 'This Idempotency-Key was used with a different body.' },

@@ -91,13 +91,14 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   if (cacheable) responses['304'] = { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)', ...withHeaders };
   if (route.alsoSucceeds) responses[String(route.alsoSucceeds.status)] = { description: route.alsoSucceeds.description, content: successContent };
   if (route.query || route.body) responses['400'] = errorResponse('VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
-  if (route.auth === 'admin') responses['401'] = errorResponse('UNAUTHORIZED: the admin Bearer key is missing or wrong');
+  if (route.auth) responses['401'] = errorResponse('UNAUTHORIZED: the staff Bearer key is missing or wrong');
+  if (route.auth === 'admin') responses['403'] = errorResponse("FORBIDDEN: a moderator's key on an admin-only route");
   if (route.body) {
     responses['413'] = errorResponse('PAYLOAD_TOO_LARGE');
     responses['415'] = errorResponse('UNSUPPORTED_MEDIA_TYPE: send application/json');
   }
   if (info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix))) responses['429'] = errorResponse('RATE_LIMITED: see Retry-After');
-  if (route.auth === 'admin') responses['429'] = errorResponse('RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After)');
+  if (route.auth) responses['429'] = errorResponse('RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After)');
   Object.assign(responses, routeErrors(route.errors ?? []));
   responses['503'] = errorResponse('UNAVAILABLE: a backing service is down; see Retry-After');
   responses.default = errorResponse('INTERNAL (500): a fault on our side, in the same envelope');
@@ -109,7 +110,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
     responses,
     // Public operations say so (an empty list), rather than leaving the reader to guess.
-    security: route.auth === 'admin' ? [{ adminKey: [] }] : [],
+    security: route.auth ? [{ adminKey: [] }] : [],
   };
 }
 
@@ -135,12 +136,14 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: D
     tags: [
       { name: 'mobile', description: 'The public mobile API: station state, chat, song requests, programming, feedback (rate limited per client)' },
       { name: 'general', description: 'The general *.php endpoints: feeds for websites, song requests, payments and revenue' },
-      { name: 'admin', description: 'Administration, with the admin Bearer key' },
+      { name: 'admin', description: "Administration, with a staff member's Bearer key (moderator or admin)" },
       { name: 'operations', description: 'Health checks and the documents describing this API' },
     ],
     paths,
     components: {
-      securitySchemes: { adminKey: { type: 'http', scheme: 'bearer', description: 'ADMIN_API_KEY' } },
+      securitySchemes: {
+        adminKey: { type: 'http', scheme: 'bearer', description: "ADMIN_API_KEY (the first admin) or a staff member's own key; admin-only routes answer 403 to a moderator" },
+      },
       schemas: { Error: plain(ErrorEnvelopeSchema) },
     },
   };

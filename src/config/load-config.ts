@@ -6,6 +6,7 @@ import { compileBodyValidator } from '../validation/schema-validator.js';
 import { parseAddressList } from '../net/ip-address.js';
 import { streamSourcesProblem } from './stream-sources.js';
 import { deepFreeze } from '../deep-freeze.js';
+import { staffProblem } from './staff-keys.js';
 
 /** A setting that cannot work; the message always names the key (or variable) at fault. */
 export class ConfigError extends Error {
@@ -63,6 +64,8 @@ function keyName(field: string): string {
 function checkSemantics(config: Config): void {
   const redisTopologies = [config.redis.url && 'url', config.redis.sentinel && 'sentinel', config.redis.cluster && 'cluster'].filter(Boolean);
   if (redisTopologies.length > 1) throw new ConfigError(`config: redis: set one of url, sentinel and cluster, not ${redisTopologies.join(' and ')}`);
+  const staff = staffProblem(config.staff, config.adminApiKey);
+  if (staff) throw new ConfigError(`config: ${staff}`);
   if (!IANAZone.isValidZone(config.station.timezone)) {
     throw new ConfigError(`config: station.timezone: "${config.station.timezone}" is not an IANA time zone`);
   }

@@ -113,6 +113,15 @@ export const WebhookEndpointSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const StaffKeySchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 40, pattern: '^[^\\u0000-\\u001f]+$', description: 'who the audit log names' }),
+    role: Type.Union([Type.Literal('moderator'), Type.Literal('admin')], { description: '`moderator`: the chat and the request queue; `admin`: everything' }),
+    keyHash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', description: '`sha256:` and the hex SHA-256 of the key (`npm run staff:key -- <name> <role>` makes both)' }),
+  },
+  { additionalProperties: false },
+);
+
 const Section = <T extends TProperties>(description: string, properties: T) => Type.Object(properties, { additionalProperties: false, description });
 
 export const ConfigSchema = Type.Object(
@@ -253,6 +262,13 @@ export const ConfigSchema = Type.Object(
     }),
     adminApiKey: Type.Union([Type.String({ minLength: 16 }), Type.Null()], {
       description: 'admin Bearer key (16+ characters) for the admin endpoints and the console; null: administration is switched off (503)',
+    }),
+    staff: Type.Array(StaffKeySchema, {
+      description:
+        'named staff keys, each with its role (`moderator`: chat and requests; `admin`: everything) and the hash of its key ([api.md](api.md#staff-and-roles)); `ADMIN_API_KEY` is the first admin beside them',
+    }),
+    audit: Section('the audit log of staff actions (`GET /api/admin/audit`)', {
+      historySize: PositiveInt(1_000_000, 'entries kept, newest first (older ones roll off)'),
     }),
     stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Stripe secret key; null: plan creation answers 503' }),
     logLevel: Type.Union(

@@ -1,7 +1,30 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** How a staff key is kept: `sha256:<hex>` (what `staff[].keyHash` holds and scripts/staff-key.mjs prints). */
+export const keyHashOf = (key: string) => `sha256:${digest(key).toString('hex')}`;
+
+/** A new staff key: 256 random bits, URL-safe (as scripts/staff-key.mjs makes them). */
+export const newStaffKey = () => randomBytes(32).toString('base64url');
+
+/** What a staff member may do: a moderator the chat and the request queue, an admin everything. */
+export type StaffRole = 'moderator' | 'admin';
+
+/** Who signed in: the name the audit log shows, and the role the routes check. */
+export interface StaffMember {
+  readonly name: string;
+  readonly role: StaffRole;
+}
+
+/** A named key from configuration: `keyHash` is `sha256:<64 hex digits>` of the key (scripts/staff-key.mjs). */
+export interface StaffKey extends StaffMember {
+  readonly keyHash: string;
+}
+
+/** The name `ADMIN_API_KEY` signs in under: the station's first admin. */
+export const FIRST_ADMIN_NAME = 'admin';
 
 /**
  * The budget of wrong keys around the key check (limits/ implements it: its counting, its log
@@ -14,45 +37,88 @@ export interface SignInGuard {
   failed(client: string, ip: string): Promise<number>;
 }
 
+/** Keys kept outside the configuration (made by an admin in the console, in the store), found by their hash. */
+export interface KeyDirectory {
+  /** The member whose key hashes to `keyHash` (`sha256:<hex>`), or null. */
+  memberOf(keyHash: string): Promise<StaffMember | null>;
+}
+
 /**
- * Bearer-key check for administrator routes. Both sides are hashed to equal length first, so
- * the comparison takes the same time whatever the guess. No key configured means the admin
- * routes are switched off (503), never open. With a guard, wrong keys spend a per-client budget:
- * past it every sign-in of that client is 429, the right key included (or a guesser would learn
- * the key from the one answer that is not 429). A request without a Bearer key tried nothing and
- * costs nothing.
+ * Bearer-key check for staff routes. The key is hashed (SHA-256) and compared with every known
+ * key's hash in constant time, all of them whatever matched, so neither the answer's time nor
+ * its content tells how close a guess was. Keys are long random strings (scripts/staff-key.mjs
+ * makes 256 bits), so a fast hash is enough: nobody can search that space, and a slow hash would
+ * make every staff request pay for it. `ADMIN_API_KEY` is the first admin; named keys come from
+ * `staff`, and from the directory (keys an admin made in the console; a lookup by the hash, which
+ * tells a guesser nothing either). No configured key means the staff routes are switched off
+ * (503), never open.
+ *
+ * With a guard, wrong keys spend a per-client budget: past it every sign-in of that client is
+ * 429, the right key included (or a guesser would learn a key from the one answer that is not
+ * 429). A request without a Bearer key tried nothing and costs nothing. A right key with too
+ * small a role is 403: it is no failed sign-in.
  */
 export class AdminAuth {
-  private readonly expected: Buffer | null;
+  private readonly keys: Array<{ hash: Buffer; member: StaffMember }>;
 
   constructor(
-    key: string | null,
+    adminKey: string | null,
+    staff: readonly StaffKey[],
     private readonly guard: SignInGuard | null = null,
+    private readonly directory: KeyDirectory | null = null,
   ) {
-    this.expected = key ? digest(key) : null;
+    this.keys = [
+      ...(adminKey ? [{ hash: digest(adminKey), member: { name: FIRST_ADMIN_NAME, role: 'admin' as const } }] : []),
+      ...staff.map(({ name, role, keyHash }) => ({ hash: Buffer.from(keyHash.slice('sha256:'.length), 'hex'), member: { name, role } })),
+    ];
   }
 
-  /** Throws 503, 401 or 429, or resolves when the caller may go on (a promise only with a guard). */
-  check(authorization: string, client: string, ip: string): Promise<void> | void {
-    if (!this.expected) {
-      throw new AppError('UNAVAILABLE', { message: 'Administration is switched off: no ADMIN_API_KEY is configured.', retryAfterSeconds: 3600 });
+  /**
+   * Throws 503, 401, 429 or 403, or gives the staff member (in a promise only with a guard).
+   * `needs` is the route's role: `admin` routes refuse a moderator.
+   */
+  check(authorization: string, client: string, ip: string, needs: StaffRole): Promise<StaffMember> | StaffMember {
+    if (this.keys.length === 0) {
+      throw new AppError('UNAVAILABLE', { message: 'Administration is switched off: no ADMIN_API_KEY or staff key is configured.', retryAfterSeconds: 3600 });
     }
     const match = /^Bearer +(\S+) *$/i.exec(authorization);
     if (!match) throw unauthorized();
-    const right = timingSafeEqual(digest(match[1]!), this.expected);
+    const hash = digest(match[1]!);
+    const member = this.configuredMemberOf(hash);
+    if (member || !this.directory) return this.signIn(member, client, ip, needs);
+    return this.directory.memberOf(`sha256:${hash.toString('hex')}`).then((stored) => this.signIn(stored, client, ip, needs));
+  }
+
+  /** The verdict on a key: its member (or null: a wrong key), through the sign-in budget when there is one. */
+  private signIn(member: StaffMember | null, client: string, ip: string, needs: StaffRole): Promise<StaffMember> | StaffMember {
     if (!this.guard) {
-      if (!right) throw unauthorized();
-      return;
+      if (!member) throw unauthorized();
+      return allowed(member, needs);
     }
-    if (right) {
+    if (member) {
       return this.guard.lockedFor(client).then((seconds) => {
         if (seconds > 0) throw tooManyFailures(seconds);
+        return allowed(member, needs);
       });
     }
     return this.guard.failed(client, ip).then((seconds) => {
       throw seconds > 0 ? tooManyFailures(seconds) : unauthorized();
     });
   }
+
+  private configuredMemberOf(hash: Buffer): StaffMember | null {
+    let found: StaffMember | null = null;
+    // Every key is compared, the match or not: the time does not depend on which one matched.
+    for (const known of this.keys) if (timingSafeEqual(hash, known.hash) && !found) found = known.member;
+    return found;
+  }
+}
+
+function allowed(member: StaffMember, needs: StaffRole): StaffMember {
+  if (needs === 'admin' && member.role !== 'admin') {
+    throw new AppError('FORBIDDEN', { message: `This needs the admin role; ${member.name} is a ${member.role}.` });
+  }
+  return member;
 }
 
 const unauthorized = () => new AppError('UNAUTHORIZED', { headers: { 'WWW-Authenticate': 'Bearer realm="radio-hub admin"' } });

@@ -1,4 +1,5 @@
 import type { HttpResponse } from 'uWebSockets.js';
+import type { StaffMember } from './admin-auth.js';
 import type { ConnectionClose } from './uws.js';
 
 /** The verdict of a request budget, as the edge sends it in the RateLimit headers. */
@@ -27,6 +28,8 @@ export class Exchange {
   inCallback = true;
   /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
   budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
+  /** Who signed in, once a staff route's key check passed. */
+  staff: StaffMember | null = null;
   private abortListener: (() => void) | undefined = undefined;
   private watching = false;
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { StaffMember } from './admin-auth.js';
 import type { Exchange } from './exchange.js';
 import type { HttpMethod, RequestContext } from './route.js';
 
@@ -36,6 +37,9 @@ export class Context implements RequestContext {
   }
   get aborted(): boolean {
     return this.ex.aborted;
+  }
+  get staff(): StaffMember | null {
+    return this.ex.staff;
   }
   get log(): Logger {
     return (this.requestLog ??= this.rootLog.child({ reqId: this.ex.requestId }));

@@ -178,13 +178,18 @@ export class RequestPipeline {
   private stagesSafely(ex: Exchange, route: CompiledRoute | undefined, body: BodyRead | undefined, early: AppError | undefined): Promise<void> | void {
     try {
       if (early || !route) throw early ?? new AppError('NOT_FOUND');
-      if (route.definition.auth === 'admin') {
+      const needs = route.definition.auth;
+      if (needs) {
         // Staff routes only: the sign-in budget may have to ask the store.
-        const signedIn = this.options.adminAuth.check(ex.headers.authorization ?? '', ex.client, ex.ip);
-        if (signedIn) {
+        const signedIn = this.options.adminAuth.check(ex.headers.authorization ?? '', ex.client, ex.ip, needs);
+        if (signedIn instanceof Promise) {
           ex.watchAbort();
-          return signedIn.then(() => this.afterAuth(ex, route, body));
+          return signedIn.then((member) => {
+            ex.staff = member;
+            return this.afterAuth(ex, route, body);
+          });
         }
+        ex.staff = signedIn;
       }
       return this.afterAuth(ex, route, body);
     } catch (error) {

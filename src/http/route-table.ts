@@ -45,7 +45,7 @@ export class RouteTable {
 
 function compile(definition: RouteDefinition): CompiledRoute {
   const headerNames = [...(definition.headers ?? [])];
-  if (definition.auth === 'admin') headerNames.push('authorization');
+  if (definition.auth) headerNames.push('authorization');
   return {
     definition,
     paramNames: definition.path

@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '../errors.js';
+import type { StaffMember } from './admin-auth.js';
 import type { StreamAnswer } from './stream-reply.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,6 +23,8 @@ export interface RequestContext<Query = unknown, Body = unknown> {
   readonly log: Logger;
   /** The client has gone (checked between the reads of a slow handler, so nothing is read for nobody). */
   readonly aborted: boolean;
+  /** Who signed in, on staff routes (`auth`); null on public ones. */
+  readonly staff: StaffMember | null;
 }
 
 /** What a handler answers; reply.ts is the one place that turns it into bytes. */
@@ -43,8 +46,11 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   summary: string;
   /** Left out of the OpenAPI document (static files, which are not part of the API). */
   undocumented?: true;
-  /** `admin`: the Authorization header must carry the admin Bearer key. */
-  auth?: 'admin';
+  /**
+   * Staff only: the Authorization header must carry a staff key (http/admin-auth.ts). `admin`: an
+   * admin's key (a moderator's is 403); `moderator`: any staff key (chat and the request queue).
+   */
+  auth?: 'admin' | 'moderator';
   /** Request headers the handler reads (lower-case); only these are copied out of uWS. */
   headers?: readonly string[];
   query?: Q;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { ActiveBan, BanTarget, ChatMessage } from './model.js';
+import type { ChatMessage } from './model.js';
 import type { ChatLog, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
@@ -64,7 +64,8 @@ export class ChatService {
         throw new AppError('CONTENT_REJECTED', { message: 'You just sent that message.' });
       }
     }
-    const stored = await this.deps.log.append({ nickname: input.nickname, message: input.message });
+    // The sender's client is kept with the message (never shown), so staff can ban the sender.
+    const stored = await this.deps.log.append({ nickname: input.nickname, message: input.message, client: sender.client });
     this.deps.live.publish('chat:message', stored);
     return stored;
   }
@@ -72,26 +73,5 @@ export class ChatService {
   /** Messages strictly after `sinceMs` (default: the last hour), oldest first, at most `limit`. */
   history(sinceMs: number | undefined, limit: number): Promise<ChatMessage[]> {
     return this.deps.log.listAfter(sinceMs ?? this.deps.clock() - CHAT_DEFAULT_WINDOW_MS, limit);
-  }
-
-  /** Removes a message from history and from every live client's screen. */
-  async delete(id: string): Promise<boolean> {
-    const deleted = await this.deps.log.delete(id);
-    if (deleted) this.deps.live.publish('chat:deleted', { id });
-    return deleted;
-  }
-
-  ban(target: BanTarget, seconds: number): Promise<void> {
-    // A nickname ban matches on the look-alike skeleton; the list shows the nickname as staff wrote it.
-    const stored = target.kind === 'nickname' ? { kind: 'nickname' as const, value: nicknameSkeleton(target.value) } : target;
-    return this.deps.moderation.ban(stored, seconds, target.value);
-  }
-
-  bans(): Promise<ActiveBan[]> {
-    return this.deps.moderation.bans();
-  }
-
-  unban(target: BanTarget): Promise<boolean> {
-    return this.deps.moderation.unban(target.kind === 'nickname' ? { kind: 'nickname', value: nicknameSkeleton(target.value) } : target);
   }
 }

@@ -1,8 +1,10 @@
-import type { PlayedSong, RevenueEvent, Song, SongRequest } from './shapes.js';
+import type { ChatMessage, PlayedSong, RevenueEvent, Song, SongRequest } from './shapes.js';
 
 // What clients see is declared once, as TypeBox schemas (shapes.ts); these are their types.
 // Times are Unix seconds in everything clients see; the chat log keeps milliseconds for `since`.
 export type {
+  AuditEntry,
+  ChatBan,
   ChatMessage,
   Feedback,
   Listeners,
@@ -25,9 +27,25 @@ export interface BanTarget {
   kind: 'nickname' | 'ip';
   value: string;
 }
-/** A ban in force: nicknames are stored in lower case; `until` is Unix seconds. */
-/** A ban in force; `label` is what staff wrote (the nickname as typed), `value` what it matches on. */
-export type ActiveBan = BanTarget & { label: string; until: number };
+/** What is kept with a ban: who set it, why, and how the list shows it. */
+export interface BanNote {
+  /** What staff wrote (the nickname as typed), or the nickname of a banned sender's message. */
+  label: string;
+  by: string | null;
+  reason: string | null;
+  /** Unix seconds it was set. */
+  since: number | null;
+  /** Set on a sender ban: the opaque reference staff lift it by (its client is never shown). */
+  ref: string | null;
+}
+/** A ban in force: `value` is what it matches on (a nickname skeleton, or a client); `until` is Unix seconds. */
+export type ActiveBan = BanTarget & BanNote & { until: number };
+
+/** A chat message with the client that sent it: kept server-side, never in any listing. */
+export interface SentChatMessage {
+  message: ChatMessage;
+  client: string;
+}
 
 export type SubmitOutcome =
   | { kind: 'created'; request: SongRequest }

@@ -1,24 +1,48 @@
 import type { WindowCounterFactory } from '../limits/window-counter.js';
-import type { ActiveBan, BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
+import type {
+  ActiveBan,
+  AuditEntry,
+  BanNote,
+  BanTarget,
+  ChatMessage,
+  DailyRevenue,
+  SentChatMessage,
+  Feedback,
+  RecordOutcome,
+  RevenueEvent,
+  SongRequest,
+  SongTally,
+  StationState,
+  SubmitOutcome,
+  RequestStatus,
+} from './model.js';
 import type { Song } from './song.js';
 
 // The ports of the domain: what the services need from a backend. store/memory and store/redis
 // implement them; app.ts picks one at start-up and injects it.
 
 export interface ChatLog {
-  /** Stores a message; the log assigns id and time (in Redis from the server's clock, one clock for all nodes). */
-  append(entry: { nickname: string; message: string }): Promise<ChatMessage>;
+  /**
+   * Stores a message; the log assigns id and time (in Redis from the server's clock, one clock for
+   * all nodes). `client` (the sender's IPv4 address or IPv6 network) is kept beside it, for a ban
+   * on the sender, and never given back with the message.
+   */
+  append(entry: { nickname: string; message: string; client?: string }): Promise<ChatMessage>;
   /** Messages strictly after `afterMs`, oldest first; the newest `limit` when more match. */
   listAfter(afterMs: number, limit: number): Promise<ChatMessage[]>;
-  /** Removes a message from the history; false when there was none with that id. */
-  delete(id: string): Promise<boolean>;
+  /** The message with its sender's client ('' when unknown); null when no message has that id. */
+  find(id: string): Promise<SentChatMessage | null>;
+  /** Removes a message from the history and gives it back, with its sender; null when there was none with that id. */
+  delete(id: string): Promise<SentChatMessage | null>;
 }
 
 /** Chat moderation state shared by every node: bans and each sender's last message. */
 export interface ModerationStore {
-  /** A nickname ban is given (and looked up) by its look-alike skeleton (station/nickname-skeleton.ts). */
-  /** Bans `target` for `seconds`; `label` (default the value) is how the bans list shows it. */
-  ban(target: BanTarget, seconds: number, label?: string): Promise<void>;
+  /**
+   * Bans `target` for `seconds`, with who set it and why. A nickname ban is given (and looked up)
+   * by its look-alike skeleton (station/nickname-skeleton.ts).
+   */
+  ban(target: BanTarget, seconds: number, note: BanNote): Promise<void>;
   /** Whether this nickname skeleton or this IP is banned now. */
   isBanned(nicknameSkeleton: string, ip: string): Promise<boolean>;
   /** Every ban still in force, soonest to end first. */
@@ -30,6 +54,42 @@ export interface ModerationStore {
    * repeats the one recorded before (one atomic step, so racing duplicates are caught too).
    */
   repeatsLast(sender: string, fingerprint: string, windowSeconds: number): Promise<boolean>;
+  /** Keeps what an undo needs (`payload`, JSON) under `token` for `seconds`, for every node. */
+  keepUndo(token: string, payload: string, seconds: number): Promise<void>;
+  /** Takes the payload kept under `token` (once: a second take, or one after it expired, gets null). */
+  takeUndo(token: string): Promise<string | null>;
+}
+
+/** A staff key an admin made in the console: only its hash is kept. */
+export interface StoredStaffKey {
+  name: string;
+  role: 'moderator' | 'admin';
+  /** `sha256:<hex>` of the key. */
+  keyHash: string;
+  /** Unix seconds. */
+  createdAt: number;
+  createdBy: string;
+}
+
+/** Staff keys made in the console, shared by every node, at most MAX_STORED_STAFF_KEYS. */
+export interface StaffKeyStore {
+  /** Adds a key; 'taken' when a key of that name exists, 'full' at the bound. */
+  add(key: StoredStaffKey): Promise<'added' | 'taken' | 'full'>;
+  /** The key whose hash is `keyHash`, or null (a revoked key is gone at once, on every node). */
+  byHash(keyHash: string): Promise<StoredStaffKey | null>;
+  /** Every stored key, oldest first. */
+  list(): Promise<StoredStaffKey[]>;
+  /** Revokes the key of `name`; false when there is none. */
+  remove(name: string): Promise<boolean>;
+}
+
+export const MAX_STORED_STAFF_KEYS = 200;
+
+/** The audit log of staff actions: bounded (the oldest roll off), newest first, shared by every node. */
+export interface AuditLog {
+  append(entry: AuditEntry): Promise<void>;
+  /** The newest `limit` entries, newest first. */
+  recent(limit: number): Promise<AuditEntry[]>;
 }
 
 export interface SubmitRules {
@@ -153,6 +213,8 @@ export interface Store {
   readonly feedback: FeedbackLog;
   readonly station: StationStore;
   readonly moderation: ModerationStore;
+  readonly audit: AuditLog;
+  readonly staffKeys: StaffKeyStore;
   readonly revenue: RevenueLedger;
   /** Fixed-window counters for the limits module, shared by every node using this store. */
   counter: WindowCounterFactory;
@@ -165,6 +227,8 @@ export interface Store {
   ping(): Promise<void>;
 }
 
+export const DEFAULT_AUDIT_HISTORY = 1000;
+
 export interface StoreLimits {
   chatHistory: number;
   requestHistory: number;
@@ -173,4 +237,6 @@ export interface StoreLimits {
   maxTrackedClients: number;
   /** Live events kept for SSE resume (default 500). */
   liveEventHistory?: number;
+  /** Staff actions kept in the audit log (default 1000). */
+  auditHistory?: number;
 }

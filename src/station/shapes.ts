@@ -104,6 +104,34 @@ export const StoreBackSchema = Type.Object({
   away_seconds: Type.Integer({ description: 'how long this node was without its store' }),
 });
 
+export const StaffRoleSchema = Type.Union([Type.Literal('moderator'), Type.Literal('admin')]);
+
+/**
+ * A chat ban in force as staff see it. A `sender` ban holds the client that sent a message (its
+ * IPv4 address or IPv6 /64) but never shows it: its `value` is an opaque reference to lift it by.
+ */
+export const ChatBanSchema = Type.Object({
+  kind: Type.Union([Type.Literal('nickname'), Type.Literal('ip'), Type.Literal('sender')]),
+  value: Type.String({ description: 'what to lift the ban by: the nickname skeleton, the client (address bans), or an opaque reference (sender bans)' }),
+  label: Type.String({ description: 'the nickname or address as staff wrote it; for a sender ban the nickname of the message' }),
+  until: UnixSeconds,
+  by: Nullable(Type.String({ description: 'the staff member who set it' })),
+  reason: Nullable(Type.String()),
+  since: Nullable(UnixSeconds),
+});
+export type ChatBan = Static<typeof ChatBanSchema>;
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.String(),
+  at: UnixSeconds,
+  actor: Type.String({ description: 'the staff member (their configured name; `admin` for ADMIN_API_KEY)' }),
+  role: StaffRoleSchema,
+  action: Type.String({ description: 'chat.delete, chat.ban, chat.unban, chat.undo, request.played, request.rejected, schedule.change, revenue.entry, …' }),
+  target: Type.String({ description: 'what it was done to: a message, a ban, a request, a show, a revenue event' }),
+  detail: Nullable(Type.String()),
+});
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+
 const RequestPrioritySchema = Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')]);
 const RequestStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('played'), Type.Literal('rejected')]);
 export type RequestPriority = Static<typeof RequestPrioritySchema>;

@@ -59,7 +59,7 @@ describe('the event catalog', () => {
     await world.requests.submit({ artist: 'Choir', song_title: 'Zion Song' }, 'listener-2');
     await world.requests.resolve((await world.requests.list('pending', 1))[0]!.id, 'rejected');
     const posted = await world.chat.post({ nickname: 'Ruth', message: 'Amen' }, { client: '203.0.113.7' });
-    await world.chat.delete(posted.id);
+    await world.moderation.remove(posted.id, { name: 'Naomi', role: 'moderator' });
     world.advance(10);
     await world.station.applySnapshot(unreachable('timeout'));
     await world.station.applySnapshot(unreachable('timeout'));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serviceWorld } from '../support/service-world.js';
 
 const alice = { client: '198.51.100.7' };
+const naomi = { name: 'Naomi', role: 'moderator' as const };
 
 describe('ChatService with a fake clock', () => {
   it('stores a post and publishes it once as chat:message', async () => {
@@ -42,7 +43,7 @@ describe('ChatService with a fake clock', () => {
 
   it('refuses a banned nickname and its look-alikes until the ban ends', async () => {
     const world = serviceWorld();
-    await world.chat.ban({ kind: 'nickname', value: 'Troll' }, 600);
+    await world.moderation.ban([{ kind: 'nickname', value: 'Troll' }], 600, null, naomi);
     await expect(world.chat.post({ nickname: 'Troll', message: 'hi' }, { client: '192.0.2.1' })).rejects.toMatchObject({ code: 'CONTENT_REJECTED' });
     // Cyrillic "Т" and fullwidth letters.
     await expect(world.chat.post({ nickname: 'Тroll', message: 'hi' }, { client: '192.0.2.2' })).rejects.toMatchObject({ code: 'CONTENT_REJECTED' });
@@ -55,7 +56,7 @@ describe('ChatService with a fake clock', () => {
 
   it('refuses every nickname from a banned address', async () => {
     const world = serviceWorld();
-    await world.chat.ban({ kind: 'ip', value: alice.client }, 60);
+    await world.moderation.ban([{ kind: 'ip', value: alice.client }], 60, null, naomi);
     await expect(world.chat.post({ nickname: 'Someone Else', message: 'hi' }, alice)).rejects.toMatchObject({ code: 'CONTENT_REJECTED' });
     expect(world.published).toEqual([]);
   });
@@ -96,10 +97,46 @@ describe('ChatService with a fake clock', () => {
   it('deletes a message from history and announces it', async () => {
     const world = serviceWorld();
     const posted = await world.chat.post({ nickname: 'Alice', message: 'oops' }, alice);
-    expect(await world.chat.delete(posted.id)).toBe(true);
-    expect(await world.chat.delete(posted.id)).toBe(false);
+    expect(await world.moderation.remove(posted.id, naomi)).not.toBeNull();
+    expect(await world.moderation.remove(posted.id, naomi)).toBeNull();
     expect(await world.chat.history(undefined, 50)).toEqual([]);
     expect(world.published.at(-1)).toEqual({ event: 'chat:deleted', payload: { id: posted.id } });
     expect(world.eventNames().filter((event) => event === 'chat:deleted')).toHaveLength(1);
+  });
+
+  it('bans the sender of a message under any nickname, without showing staff the address', async () => {
+    const world = serviceWorld();
+    const troll = { client: '2001:db8:7:7::/64' };
+    const posted = await world.chat.post({ nickname: 'Troll99', message: 'spam' }, troll);
+    const { ban } = await world.moderation.banSender(posted.id, 600, 'spam', naomi);
+    expect(ban).toMatchObject({ kind: 'sender', label: 'Troll99', by: 'Naomi', reason: 'spam' });
+    expect(JSON.stringify(await world.moderation.bans())).not.toContain('2001:db8');
+    await expect(world.chat.post({ nickname: 'NiceGuy', message: 'hello' }, troll)).rejects.toMatchObject({ code: 'CONTENT_REJECTED' });
+    await world.chat.post({ nickname: 'NiceGuy', message: 'hello' }, alice);
+    // Lifted by the reference the list gives.
+    expect(await world.moderation.unban('sender', ban.value, naomi)).toBe(true);
+    await world.chat.post({ nickname: 'NiceGuy', message: 'back' }, troll);
+    const actions = (await world.audit.recent(10)).map((e) => `${e.actor} ${e.action} ${e.target}`);
+    expect(actions).toEqual([`Naomi chat.unban sender “Troll99”`, `Naomi chat.ban sender of message ${posted.id} (“Troll99”)`]);
+  });
+
+  it('undoes a delete (the message returns under a new id) and a ban, once each, within 30 seconds', async () => {
+    const world = serviceWorld();
+    const posted = await world.chat.post({ nickname: 'Alice', message: 'not spam' }, alice);
+    const undoDelete = (await world.moderation.remove(posted.id, naomi))!;
+    world.advance(29);
+    const restored = await world.moderation.undo(undoDelete.token, naomi);
+    expect(restored).toMatchObject({ undone: 'delete', message: { nickname: 'Alice', message: 'not spam' } });
+    expect(restored!.message!.id).not.toBe(posted.id);
+    expect(world.published.at(-1)).toMatchObject({ event: 'chat:message', payload: { message: 'not spam' } });
+    expect(await world.moderation.undo(undoDelete.token, naomi)).toBeNull();
+    // The restored message keeps its sender: a ban on it still reaches them.
+    const { undo } = await world.moderation.banSender(restored!.message!.id, 600, null, naomi);
+    await expect(world.chat.post({ nickname: 'Alice2', message: 'x' }, alice)).rejects.toMatchObject({ code: 'CONTENT_REJECTED' });
+    world.advance(31);
+    expect(await world.moderation.undo(undo.token, naomi)).toBeNull();
+    const late = await world.moderation.ban([{ kind: 'nickname', value: 'Bob' }], 600, null, naomi);
+    expect(await world.moderation.undo(late.undo.token, naomi)).toEqual({ undone: 'ban', message: null });
+    expect(await world.moderation.bans()).toHaveLength(1);
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSong, songId } from '../../src/station/song.js';
-import { emptyStationState, type RevenueEvent, type SongRequest } from '../../src/station/model.js';
+import { emptyStationState, type BanNote, type RevenueEvent, type SongRequest } from '../../src/station/model.js';
 import type { Store, StoreLimits } from '../../src/station/ports.js';
 import { backends } from '../support/backends.js';
 
-const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000 };
+const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000, auditHistory: 5 };
+const note = (label: string, extra: Partial<BanNote> = {}): BanNote => ({ label, by: null, reason: null, since: null, ref: null, ...extra });
 
 const request = (title: string, priority: SongRequest['priority'], createdMs: number): SongRequest => ({
   id: `${title}-${createdMs}`,
@@ -147,12 +148,12 @@ describe.each(backends)('store contract: $name', (backend) => {
     it('lists the bans in force, soonest to end first, and lifts one', async () => {
       await fresh();
       const before = Math.floor(Date.now() / 1000);
-      await store.moderation.ban({ kind: 'nickname', value: 'Troll' }, 3600, 'Tr0ll (as typed)');
-      await store.moderation.ban({ kind: 'ip', value: '2001:db8::7' }, 60);
+      await store.moderation.ban({ kind: 'nickname', value: 'Troll' }, 3600, note('Tr0ll (as typed)', { by: 'Naomi', reason: 'spam', since: before }));
+      await store.moderation.ban({ kind: 'ip', value: '2001:db8::7' }, 60, note('Troll99', { ref: 'ref-1' }));
       const bans = await store.moderation.bans();
-      expect(bans.map(({ kind, value, label }) => ({ kind, value, label }))).toEqual([
-        { kind: 'ip', value: '2001:db8::7', label: '2001:db8::7' },
-        { kind: 'nickname', value: 'troll', label: 'Tr0ll (as typed)' },
+      expect(bans.map(({ until: _until, ...rest }) => rest)).toEqual([
+        { kind: 'ip', value: '2001:db8::7', label: 'Troll99', by: null, reason: null, since: null, ref: 'ref-1' },
+        { kind: 'nickname', value: 'troll', label: 'Tr0ll (as typed)', by: 'Naomi', reason: 'spam', since: before, ref: null },
       ]);
       expect(bans[0]!.until).toBeGreaterThanOrEqual(before + 59);
       expect(bans[1]!.until).toBeLessThanOrEqual(before + 3602);
@@ -161,6 +162,59 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(await store.moderation.unban({ kind: 'nickname', value: 'troll' })).toBe(false);
       expect(await store.moderation.isBanned('Troll', '192.0.2.1')).toBe(false);
       expect((await store.moderation.bans()).map((b) => b.value)).toEqual(['2001:db8::7']);
+    });
+  });
+
+  describe('audit log', () => {
+    it('keeps the newest staff actions first, bounded', async () => {
+      await fresh();
+      const entry = (i: number) => ({
+        id: `a${i}`,
+        at: 1_780_000_000 + i,
+        actor: i % 2 ? 'Naomi' : 'admin',
+        role: i % 2 ? ('moderator' as const) : ('admin' as const),
+        action: 'chat.delete',
+        target: `message ${i}`,
+        detail: null,
+      });
+      for (let i = 0; i < 8; i++) await store.audit.append(entry(i));
+      expect((await store.audit.recent(3)).map((e) => e.id)).toEqual(['a7', 'a6', 'a5']);
+      // limits.auditHistory is 5: the oldest rolled off.
+      expect((await store.audit.recent(100)).map((e) => e.id)).toEqual(['a7', 'a6', 'a5', 'a4', 'a3']);
+      expect((await store.audit.recent(1))[0]).toEqual(entry(7));
+    });
+  });
+
+  describe('staff keys made in the console', () => {
+    const key = (name: string, keyHash: string, createdAt = 1_780_000_000) => ({ name, role: 'moderator' as const, keyHash, createdAt, createdBy: 'Boaz' });
+
+    it('adds a key once per name, even racing, finds it by its hash, and revokes it', async () => {
+      await fresh();
+      expect(await store.staffKeys.add(key('Ruth', 'sha256:aa'))).toBe('added');
+      expect(await store.staffKeys.add(key('Ruth', 'sha256:bb'))).toBe('taken');
+      const racing = await Promise.all(Array.from({ length: 5 }, (_, i) => store.staffKeys.add(key('Orpah', `sha256:c${i}`, 1_780_000_001))));
+      expect(racing.filter((outcome) => outcome === 'added')).toHaveLength(1);
+      expect(await store.staffKeys.byHash('sha256:aa')).toEqual(key('Ruth', 'sha256:aa'));
+      expect(await store.staffKeys.byHash('sha256:bb')).toBeNull();
+      expect((await store.staffKeys.list()).map((k) => k.name)).toEqual(['Ruth', 'Orpah']);
+      expect(await store.staffKeys.remove('Ruth')).toBe(true);
+      expect(await store.staffKeys.byHash('sha256:aa')).toBeNull();
+      expect(await store.staffKeys.remove('Ruth')).toBe(false);
+      expect((await store.staffKeys.list()).map((k) => k.name)).toEqual(['Orpah']);
+    });
+  });
+
+  describe('chat log: the sender kept with a message', () => {
+    it('finds a message with its client, never lists the client, and gives it back on delete', async () => {
+      await fresh();
+      const posted = await store.chat.append({ nickname: 'Troll99', message: 'spam', client: '2001:db8:1:2::/64' });
+      expect(await store.chat.find(posted.id)).toEqual({ message: posted, client: '2001:db8:1:2::/64' });
+      expect(JSON.stringify(await store.chat.listAfter(0, 50))).not.toContain('2001:db8');
+      expect(await store.chat.find('1-0')).toBeNull();
+      expect(await store.chat.find('not-an-id')).toBeNull();
+      const racing = await Promise.all([store.chat.delete(posted.id), store.chat.delete(posted.id)]);
+      expect(racing.filter((r) => r !== null)).toEqual([{ message: posted, client: '2001:db8:1:2::/64' }]);
+      expect(await store.chat.find(posted.id)).toBeNull();
     });
   });
 
@@ -256,11 +310,18 @@ describe.each(backends)('store contract: $name', (backend) => {
   describe('moderation', () => {
     it('bans a nickname (any letter case) or a client for a time, and nobody else', async () => {
       await fresh();
-      await store.moderation.ban({ kind: 'nickname', value: 'Troll' }, 60);
-      await store.moderation.ban({ kind: 'ip', value: '2001:db8:1:2::/64' }, 60);
+      await store.moderation.ban({ kind: 'nickname', value: 'Troll' }, 60, note('Troll'));
+      await store.moderation.ban({ kind: 'ip', value: '2001:db8:1:2::/64' }, 60, note('2001:db8:1:2::/64'));
       expect(await store.moderation.isBanned('tROLL', '198.51.100.7')).toBe(true);
       expect(await store.moderation.isBanned('Grace', '2001:db8:1:2::/64')).toBe(true);
       expect(await store.moderation.isBanned('Grace', '198.51.100.7')).toBe(false);
+    });
+
+    it('keeps an undo record for its time, and gives it once, even to racing takers', async () => {
+      await store.moderation.keepUndo('tok-1', '{"kind":"ban"}', 30);
+      const taken = await Promise.all(Array.from({ length: 5 }, () => store.moderation.takeUndo('tok-1')));
+      expect(taken.filter((t) => t !== null)).toEqual(['{"kind":"ban"}']);
+      expect(await store.moderation.takeUndo('never-kept')).toBeNull();
     });
 
     it('tells a repeated message from the same sender within the window, atomically', async () => {

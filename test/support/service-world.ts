@@ -1,5 +1,7 @@
 import { pino } from 'pino';
 import { Limits } from '../../src/limits/limits.js';
+import { AuditTrail } from '../../src/station/audit-trail.js';
+import { ChatModeration } from '../../src/station/chat-moderation.js';
 import { ChatService } from '../../src/station/chat-service.js';
 import { ContentFilter } from '../../src/station/content-filter.js';
 import { FeedbackService } from '../../src/station/feedback-service.js';
@@ -98,7 +100,9 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
   const requests = new RequestService(store, live, settings.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
-  return Object.assign(world, { store, limits, chat, station, requests, feedback, revenue, live });
+  const audit = new AuditTrail(store.audit, clock, pino({ level: 'silent' }));
+  const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live, audit, clock });
+  return Object.assign(world, { store, limits, chat, moderation, audit, station, requests, feedback, revenue, live });
 }
 
 /** A poll of a station on air playing `artist - title` to `listeners`. */

@@ -4,6 +4,8 @@ import { freePort, RedisServerProcess, redisServerInstalled } from '../support/r
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 // Needs the redis-server binary (installed by .ci/run) to run a Redis it may kill.
+const ADMIN_KEY = 'outage-admin-key-0123456789';
+
 describe.skipIf(!redisServerInstalled())('when Redis goes away and comes back', () => {
   let redis: RedisServerProcess;
   let server: TestServer;
@@ -11,7 +13,7 @@ describe.skipIf(!redisServerInstalled())('when Redis goes away and comes back', 
   beforeAll(async () => {
     redis = new RedisServerProcess(await freePort());
     await redis.start();
-    server = await startTestServer({ redis: { url: redis.url, prefix: 'outage:' } });
+    server = await startTestServer({ redis: { url: redis.url, prefix: 'outage:' }, adminApiKey: ADMIN_KEY });
     await eventually(async () => expect((await call(`${server.url}/readyz`)).status).toBe(200));
   });
   afterAll(async () => {
@@ -20,6 +22,7 @@ describe.skipIf(!redisServerInstalled())('when Redis goes away and comes back', 
   });
 
   const chat = () => call(`${server.url}/api/mobile/chat`, { body: { nickname: 'grace', message: 'still here?' } });
+  const staff = (path: string, init: { method?: string; body?: unknown } = {}) => call(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${ADMIN_KEY}` } });
 
   it('serves normally while Redis answers', async () => {
     expect((await chat()).status).toBe(201);
@@ -36,6 +39,19 @@ describe.skipIf(!redisServerInstalled())('when Redis goes away and comes back', 
     }
     expect((await call(`${server.url}/readyz`)).status).toBe(503);
     expect((await call(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('answers the staff routes 503 at once too (the sign-in budget, the audit log, bans, staff keys live in Redis)', async () => {
+    for (const res of [
+      await staff('/api/admin/audit'),
+      await staff('/api/admin/chat/bans'),
+      await staff('/api/admin/chat/messages/1-0/ban', { body: { seconds: 60 } }),
+      await staff('/api/admin/staff', { body: { name: 'Ruth', role: 'moderator' } }),
+    ]) {
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('UNAVAILABLE');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
   });
 
   it('reconnects by itself and serves again when Redis returns', async () => {

@@ -13,7 +13,7 @@ export function stationOverviewRoutes(station: StationService): RouteDefinition[
       method: 'GET',
       path: '/api/admin/station',
       summary: 'Status (source health), statistics (listeners over 24 hours) and now playing, for staff',
-      auth: 'admin',
+      auth: 'moderator',
       response: Type.Object({ status: StatusSchema, stats: StatsSchema, now_playing: NowPlayingSchema }),
       handler: async () => {
         const state = await station.state();

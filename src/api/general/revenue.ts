@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import type { AuditTrail } from '../../station/audit-trail.js';
 import type { RevenueService } from '../../station/revenue-service.js';
+import { actorOf } from '../admin/staff.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
 import { Text } from '../../station/input/text-rules.js';
@@ -34,7 +36,7 @@ const RevenueSummarySchema = Type.Object({
   totals: Type.Array(Type.Object(Sum)),
 });
 
-export function revenueRoutes(revenue: RevenueService): RouteDefinition[] {
+export function revenueRoutes(revenue: RevenueService, audit: AuditTrail): RouteDefinition[] {
   return [
     defineRoute({
       method: 'POST',
@@ -47,9 +49,13 @@ export function revenueRoutes(revenue: RevenueService): RouteDefinition[] {
       successStatus: 201,
       alsoSucceeds: { status: 200, description: 'A repeat of event_id (or Idempotency-Key) with the same body: the first event, recorded once' },
       errors: ['IDEMPOTENCY_CONFLICT'],
-      handler: async ({ body, headers }) => {
-        const result = await revenue.record({ ...body, currency: isoCurrency(body.currency) }, idempotencyKeyOf(headers));
-        return result.created ? created(result.event) : ok(result.event);
+      handler: async (ctx) => {
+        const result = await revenue.record({ ...ctx.body, currency: isoCurrency(ctx.body.currency) }, idempotencyKeyOf(ctx.headers));
+        if (!result.created) return ok(result.event);
+        const { event } = result;
+        // A repeat recorded nothing: only the first entry is a staff action.
+        await audit.record(actorOf(ctx), 'revenue.entry', `${event.type} ${event.id}`, `${event.amount} ${event.currency} (minor units)${event.source ? `, ${event.source}` : ''}`);
+        return created(event);
       },
     }),
     defineRoute({

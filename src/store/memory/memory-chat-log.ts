@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../station/model.js';
+import type { ChatMessage, SentChatMessage } from '../../station/model.js';
 import type { ChatLog } from '../../station/ports.js';
 import { MemoryStream } from './memory-stream.js';
 
@@ -6,6 +6,8 @@ interface Entry {
   id: string;
   ms: number;
   message: ChatMessage;
+  /** The sender's client, for a ban on the sender; never part of `message`. */
+  client: string;
 }
 
 /** Chat in process memory: the newest `capacity` messages, older ones roll off. */
@@ -16,11 +18,12 @@ export class MemoryChatLog implements ChatLog {
     this.stream = new MemoryStream(capacity, now);
   }
 
-  async append(entry: { nickname: string; message: string }): Promise<ChatMessage> {
+  async append(entry: { nickname: string; message: string; client?: string }): Promise<ChatMessage> {
     const stored = this.stream.append((id, ms) => ({
       id,
       ms,
       message: { id, nickname: entry.nickname, message: entry.message, timestamp: Math.floor(ms / 1000) },
+      client: entry.client ?? '',
     }));
     return stored.message;
   }
@@ -36,7 +39,19 @@ export class MemoryChatLog implements ChatLog {
     return result.reverse();
   }
 
-  async delete(id: string): Promise<boolean> {
-    return this.stream.delete(id);
+  async find(id: string): Promise<SentChatMessage | null> {
+    return this.sent(id);
+  }
+
+  async delete(id: string): Promise<SentChatMessage | null> {
+    // Found and removed in one synchronous step: of two racing deletes only one gets the message.
+    const found = this.sent(id);
+    if (found) this.stream.delete(id);
+    return found;
+  }
+
+  private sent(id: string): SentChatMessage | null {
+    const entry = this.stream.at(this.stream.indexOf(id));
+    return entry ? { message: entry.message, client: entry.client } : null;
   }
 }

@@ -1,16 +1,20 @@
 import type { Clock } from '../../station/clock.js';
-import type { ActiveBan, BanTarget } from '../../station/model.js';
+import type { ActiveBan, BanNote, BanTarget } from '../../station/model.js';
 import type { ModerationStore } from '../../station/ports.js';
 
-/** Bans and last messages of this one process; expired entries are dropped as they are met. */
+/** Undo records kept at most; past it the oldest go first (each lives seconds anyway). */
+const MAX_UNDO_RECORDS = 1000;
+
+/** Bans, last messages and undo records of this one process; expired entries are dropped as they are met. */
 export class MemoryModerationStore implements ModerationStore {
-  private readonly banUntil = new Map<string, { until: number; label: string }>();
+  private readonly banUntil = new Map<string, { until: number; note: BanNote }>();
   private readonly lastMessages = new Map<string, { fingerprint: string; until: number }>();
+  private readonly undo = new Map<string, { payload: string; until: number }>();
 
   constructor(private readonly clock: Clock) {}
 
-  async ban(target: BanTarget, seconds: number, label = target.value): Promise<void> {
-    this.banUntil.set(banKey(target), { until: this.clock() + seconds * 1000, label });
+  async ban(target: BanTarget, seconds: number, note: BanNote): Promise<void> {
+    this.banUntil.set(banKey(target), { until: this.clock() + seconds * 1000, note });
   }
 
   async isBanned(nickname: string, ip: string): Promise<boolean> {
@@ -20,9 +24,9 @@ export class MemoryModerationStore implements ModerationStore {
   async bans(): Promise<ActiveBan[]> {
     const now = this.clock();
     const active: ActiveBan[] = [];
-    for (const [key, { until, label }] of this.banUntil) {
+    for (const [key, { until, note }] of this.banUntil) {
       if (until <= now) this.banUntil.delete(key);
-      else active.push({ ...targetOfKey(key), label, until: Math.ceil(until / 1000) });
+      else active.push({ ...targetOfKey(key), ...note, until: Math.ceil(until / 1000) });
     }
     return active.sort((a, b) => a.until - b.until);
   }
@@ -40,6 +44,22 @@ export class MemoryModerationStore implements ModerationStore {
     this.lastMessages.set(sender, { fingerprint, until: now + windowSeconds * 1000 });
     if (this.lastMessages.size > 10_000) this.dropExpired(now);
     return last !== undefined && last.until > now && last.fingerprint === fingerprint;
+  }
+
+  async keepUndo(token: string, payload: string, seconds: number): Promise<void> {
+    const now = this.clock();
+    if (this.undo.size >= MAX_UNDO_RECORDS) {
+      for (const [key, record] of this.undo) if (record.until <= now) this.undo.delete(key);
+      // Still full: the oldest record (the Map keeps insertion order) makes room.
+      if (this.undo.size >= MAX_UNDO_RECORDS) this.undo.delete(this.undo.keys().next().value!);
+    }
+    this.undo.set(token, { payload, until: now + seconds * 1000 });
+  }
+
+  async takeUndo(token: string): Promise<string | null> {
+    const record = this.undo.get(token);
+    this.undo.delete(token);
+    return record && record.until > this.clock() ? record.payload : null;
   }
 
   private active(key: string): boolean {
@@ -61,4 +81,16 @@ export const banKey = (target: BanTarget) => `${target.kind}:${target.kind === '
 export function targetOfKey(key: string): BanTarget {
   const colon = key.indexOf(':');
   return { kind: key.slice(0, colon) as BanTarget['kind'], value: key.slice(colon + 1) };
+}
+
+/** A ban's note as stored text (JSON); bans stored before notes existed hold '1' or a bare label. */
+export function noteOf(stored: string | null | undefined, value: string): BanNote {
+  if (stored?.startsWith('{')) {
+    try {
+      return { label: value, by: null, reason: null, since: null, ref: null, ...(JSON.parse(stored) as Partial<BanNote>) };
+    } catch {
+      // Not a note after all: read as a label below.
+    }
+  }
+  return { label: stored && stored !== '1' ? stored : value, by: null, reason: null, since: null, ref: null };
 }

@@ -1,9 +1,12 @@
 import { systemClock, type Clock } from '../../station/clock.js';
 import { ALWAYS_AVAILABLE, type Store, type StoreLimits } from '../../station/ports.js';
+import { MemoryAuditLog } from './memory-audit-log.js';
+import { MemoryStaffKeys } from './memory-staff-keys.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryLiveEventLog } from './memory-live-event-log.js';
 import { DEFAULT_LIVE_EVENT_HISTORY } from '../live-event-id.js';
+import { DEFAULT_AUDIT_HISTORY } from '../../station/ports.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';
 import { MemoryWindowCounter } from './memory-window-counter.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
@@ -21,6 +24,8 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     feedback: new MemoryFeedbackLog(limits.feedbackHistory),
     station: new MemoryStationStore(),
     moderation: new MemoryModerationStore(clock),
+    audit: new MemoryAuditLog(limits.auditHistory ?? DEFAULT_AUDIT_HISTORY),
+    staffKeys: new MemoryStaffKeys(),
     revenue: new MemoryRevenueLedger(),
     counter: (_name: string, windowSeconds: number) => new MemoryWindowCounter(windowSeconds, limits.maxTrackedClients, clock),
     liveEvents: new MemoryLiveEventLog(limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY, clock),

@@ -1,11 +1,13 @@
-import type { ChatMessage } from '../../station/model.js';
+import type { ChatMessage, SentChatMessage } from '../../station/model.js';
 import type { ChatLog } from '../../station/ports.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
 import { isStreamId, RedisStream } from './redis-stream.js';
 
 /**
  * Chat as a Redis stream. Stream ids are "<server ms>-<seq>", exactly the monotonic id we
- * promise, stamped by one clock for every node; `since` becomes an id range (XREVRANGE).
+ * promise, stamped by one clock for every node; `since` becomes an id range (XREVRANGE). The
+ * sender's client is a field of the entry: it rolls off with the message, and only `find` and
+ * `delete` read it.
  */
 export class RedisChatLog implements ChatLog {
   private readonly stream: RedisStream;
@@ -18,8 +20,8 @@ export class RedisChatLog implements ChatLog {
     this.stream = new RedisStream(redis, key, capacity);
   }
 
-  async append(entry: { nickname: string; message: string }): Promise<ChatMessage> {
-    return toMessage(await this.stream.append({ nickname: entry.nickname, message: entry.message }), entry);
+  async append(entry: { nickname: string; message: string; client?: string }): Promise<ChatMessage> {
+    return toMessage(await this.stream.append({ nickname: entry.nickname, message: entry.message, client: entry.client ?? '' }), entry);
   }
 
   listAfter(afterMs: number, limit: number): Promise<ChatMessage[]> {
@@ -31,10 +33,21 @@ export class RedisChatLog implements ChatLog {
     });
   }
 
-  delete(id: string): Promise<boolean> {
+  find(id: string): Promise<SentChatMessage | null> {
     // A malformed id simply names no message.
-    if (!isStreamId(id)) return Promise.resolve(false);
-    return this.redis.call(async () => (await this.redis.commands.xDel(this.key, id)) > 0);
+    if (!isStreamId(id)) return Promise.resolve(null);
+    return this.redis.call(async () => {
+      const [entry] = await this.redis.commands.xRange(this.key, id, id);
+      if (!entry) return null;
+      return { message: toMessage(entry.id, { nickname: entry.message.nickname ?? '', message: entry.message.message ?? '' }), client: entry.message.client ?? '' };
+    });
+  }
+
+  async delete(id: string): Promise<SentChatMessage | null> {
+    const found = await this.find(id);
+    if (!found) return null;
+    // Of two racing deletes only the one whose XDEL removed the entry gets it back.
+    return this.redis.call(async () => ((await this.redis.commands.xDel(this.key, id)) > 0 ? found : null));
   }
 }
 

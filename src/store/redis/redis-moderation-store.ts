@@ -1,18 +1,26 @@
-import { banKey, targetOfKey } from '../memory/memory-moderation-store.js';
-import type { ActiveBan, BanTarget } from '../../station/model.js';
+import { banKey, noteOf, targetOfKey } from '../memory/memory-moderation-store.js';
+import type { ActiveBan, BanNote, BanTarget } from '../../station/model.js';
 import type { ModerationStore } from '../../station/ports.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
+import { LuaScript } from './lua-script.js';
 
-/** Bans as expiring keys; a sender's last message as an expiring key swapped with SET … GET. */
+// GET and DEL in one step (GETDEL needs Redis 6.2): two nodes undoing at once, one gets it. KEYS: the record.
+const TAKE = new LuaScript(`
+local value = redis.call('GET', KEYS[1])
+if value then redis.call('DEL', KEYS[1]) end
+return value
+`);
+
+/** Bans as expiring keys holding their note (JSON); a sender's last message as an expiring key swapped with SET … GET; undo records as expiring keys taken with GETDEL. */
 export class RedisModerationStore implements ModerationStore {
   constructor(
     private readonly redis: RedisConnections,
     private readonly prefix: string,
   ) {}
 
-  ban(target: BanTarget, seconds: number, label = target.value): Promise<void> {
+  ban(target: BanTarget, seconds: number, note: BanNote): Promise<void> {
     return this.redis.call(async () => {
-      await this.redis.commands.set(`${this.prefix}chat:ban:${banKey(target)}`, label, { EX: seconds });
+      await this.redis.commands.set(`${this.prefix}chat:ban:${banKey(target)}`, JSON.stringify(note), { EX: seconds });
     });
   }
 
@@ -42,9 +50,7 @@ export class RedisModerationStore implements ModerationStore {
       keys.forEach((key, i) => {
         const ttl = ttls[i]!;
         const target = targetOfKey(key.slice(base.length));
-        // Bans from before labels were kept hold '1': they show their value.
-        const label = labels[i];
-        if (ttl > 0) active.push({ ...target, label: label && label !== '1' ? label : target.value, until: Math.ceil((nowMs + ttl) / 1000) });
+        if (ttl > 0) active.push({ ...target, ...noteOf(labels[i], target.value), until: Math.ceil((nowMs + ttl) / 1000) });
       });
       return active.sort((a, b) => a.until - b.until);
     });
@@ -59,6 +65,16 @@ export class RedisModerationStore implements ModerationStore {
       const previous = await this.redis.commands.set(`${this.prefix}chat:last:${sender}`, fingerprint, { EX: Math.max(1, windowSeconds), GET: true });
       return previous === fingerprint;
     });
+  }
+
+  keepUndo(token: string, payload: string, seconds: number): Promise<void> {
+    return this.redis.call(async () => {
+      await this.redis.commands.set(`${this.prefix}chat:undo:${token}`, payload, { EX: seconds });
+    });
+  }
+
+  takeUndo(token: string): Promise<string | null> {
+    return this.redis.call(async () => (await TAKE.run(this.redis.commands, [`${this.prefix}chat:undo:${token}`], [])) as string | null);
   }
 }
 

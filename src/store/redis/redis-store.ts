@@ -1,5 +1,7 @@
 import { AppError } from '../../errors.js';
-import type { Store, StoreLimits } from '../../station/ports.js';
+import { DEFAULT_AUDIT_HISTORY, type Store, type StoreLimits } from '../../station/ports.js';
+import { RedisAuditLog } from './redis-audit-log.js';
+import { RedisStaffKeys } from './redis-staff-keys.js';
 import { RedisChatLog } from './redis-chat-log.js';
 import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
@@ -33,6 +35,8 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     feedback: new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory),
     station: new RedisStationStore(redis, prefix),
     moderation: new RedisModerationStore(redis, prefix),
+    audit: new RedisAuditLog(redis, `${prefix}audit`, limits.auditHistory ?? DEFAULT_AUDIT_HISTORY),
+    staffKeys: new RedisStaffKeys(redis, prefix),
     revenue: new RedisRevenueLedger(redis, prefix),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(redis, `${prefix}ratelimit:${name}:`, windowSeconds),
     liveEvents: new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),

@@ -5,15 +5,24 @@ import '../styles/console.css';
 import { api, formText } from '../shared/api.js';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
+import type { Socket } from 'socket.io-client';
 import { connectLive, type NowPlaying, type SongRequest } from '../shared/live.js';
 import { useConnected } from '../shared/use-live.js';
 import { RequestQueue } from '../listener/requests.js';
+import { AuditLog } from './audit.js';
 import { ListenerChart, type HistoryPoint } from './listener-chart.js';
 import { Moderation } from './moderation.js';
 import { Revenue } from './revenue.js';
+import { StaffKeys } from './staff.js';
 
-// The admin key lives in sessionStorage: gone when the tab closes, never written anywhere else.
+// The staff key lives in sessionStorage: gone when the tab closes, never written anywhere else.
 const KEY = 'radio-admin-key';
+
+/** Who signed in (GET /api/admin/me): a moderator sees the chat and the queue, an admin everything. */
+interface Staff {
+  name: string;
+  role: 'moderator' | 'admin';
+}
 const stationName = document.querySelector<HTMLMetaElement>('meta[name="radio-station"]')?.content ?? '';
 
 interface Overview {
@@ -27,7 +36,7 @@ function SignIn({ onKey }: { onKey: (key: string) => void }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     const key = formText(new FormData(event.currentTarget as HTMLFormElement), 'key');
-    const result = await api('/api/admin/station', { adminKey: key });
+    const result = await api('/api/admin/me', { adminKey: key });
     if (result.ok) {
       onKey(key);
       return;
@@ -48,6 +57,8 @@ function SignIn({ onKey }: { onKey: (key: string) => void }) {
 
 function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () => void }) {
   const socket = useMemo(() => connectLive(), []);
+  const [staff, setStaff] = useState<Staff | null>(null);
+  useEffect(() => void api<Staff>('/api/admin/me', { adminKey }).then((r) => (r.ok ? setStaff(r.data) : r.status === 401 && onSignOut())), [adminKey]);
   const connected = useConnected(socket);
   const [overview, setOverview] = useState<Overview | null>(null);
   const [pending, setPending] = useState<SongRequest[]>([]);
@@ -55,7 +66,8 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
 
   useEffect(() => {
     const load = () => void api<Overview>('/api/admin/station', { adminKey }).then((r) => r.ok && setOverview(r.data));
-    const loadRequests = () => void api<{ requests: SongRequest[] }>('/api/mobile/requests?status=pending&limit=50').then((r) => r.ok && setPending(r.data.requests));
+    // The staff route: reading the queue never spends the staff member's public API budget.
+    const loadRequests = () => void api<{ requests: SongRequest[] }>('/api/admin/requests?status=pending&limit=50', { adminKey }).then((r) => r.ok && setPending(r.data.requests));
     const onConnect = () => {
       load();
       loadRequests();
@@ -83,6 +95,7 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
   const song = overview?.now_playing.now_playing?.song;
   return html` <header class="console-bar">
       <h1>${stationName} · ${t.console}</h1>
+      <span id="signed-in-as">${staff ? t.signedInAs(staff.name, t.roles[staff.role] ?? staff.role) : ''}</span>
       <button type="button" class="secondary" onClick=${onSignOut}>${t.signOut}</button>
     </header>
     <div class="connection" role="status">${connected ? '' : t.offline}</div>
@@ -136,11 +149,18 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
         </div>
       </section>
       <${Moderation} socket=${socket} adminKey=${adminKey} />
-      <section class="card" aria-labelledby="revenue-heading">
-        <h2 id="revenue-heading">${t.revenue}</h2>
-        <${Revenue} adminKey=${adminKey} />
-      </section>
+      ${staff?.role === 'admin' ? html`<${AdminViews} socket=${socket} adminKey=${adminKey} />` : ''}
     </main>`;
+}
+
+/** What only an admin sees (a moderator's key gets 403 on their routes too). */
+function AdminViews({ socket, adminKey }: { socket: Socket; adminKey: string }) {
+  return html`<section class="card" aria-labelledby="revenue-heading">
+      <h2 id="revenue-heading">${t.revenue}</h2>
+      <${Revenue} adminKey=${adminKey} />
+    </section>
+    <${AuditLog} socket=${socket} adminKey=${adminKey} />
+    <${StaffKeys} adminKey=${adminKey} />`;
 }
 
 function ConsolePage() {
