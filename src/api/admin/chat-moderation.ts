@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
@@ -8,14 +7,31 @@ import { toUnixSeconds, type Clock } from '../../station/clock.js';
 import type { ChatService } from '../../station/chat-service.js';
 import { Text } from '../../station/input/text-rules.js';
 
-export const BanBody = Type.Object({
-  nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
-  ip: Type.Optional(Type.String({ minLength: 2, maxLength: 45, description: 'IPv4 or IPv6 address' })),
-  seconds: Type.Integer({ minimum: 1, maximum: 90 * 86_400, description: 'how long the ban lasts' }),
-  reason: Type.Optional(Text({ maxLength: 200 })),
-});
+/** A ban names a nickname, an address, or both. */
+export const BanBody = Type.Object(
+  {
+    nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+    ip: Type.Optional(
+      Type.String({
+        anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }],
+        'x-messages': { anyOf: 'must be an IPv4 or IPv6 address' },
+        description: 'IPv4 or IPv6 address (an IPv6 address bans its /64)',
+      }),
+    ),
+    seconds: Type.Integer({ minimum: 1, maximum: 90 * 86_400, description: 'how long the ban lasts' }),
+    reason: Type.Optional(Text({ maxLength: 200 })),
+  },
+  {
+    // Each branch names its property again: Ajv's strict mode wants a required property defined beside it.
+    anyOf: [
+      { properties: { nickname: {} }, required: ['nickname'] },
+      { properties: { ip: {} }, required: ['ip'] },
+    ],
+    'x-messages': { anyOf: 'give a nickname, an ip, or both' },
+  },
+);
 
-const BanKind = Type.Union([Type.Literal('nickname'), Type.Literal('ip')]);
+const BanKind = Type.Union([Type.Literal('nickname'), Type.Literal('ip')], { description: 'what the ban is on' });
 const BanSchema = Type.Object({
   kind: BanKind,
   value: Type.String({ description: 'what the ban matches on (a nickname skeleton, or a client): give it to lift the ban' }),
@@ -30,6 +46,7 @@ export function chatModerationRoutes(chat: ChatService, clients: Pick<ClientIden
       path: '/api/admin/chat/messages/:id',
       summary: 'Delete a chat message: gone from history and from every live client',
       auth: 'admin',
+      params: { id: Type.String({ minLength: 1, description: 'the id of the chat message' }) },
       response: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }),
       errors: ['NOT_FOUND'],
       handler: async ({ params, log }) => {
@@ -47,20 +64,16 @@ export function chatModerationRoutes(chat: ChatService, clients: Pick<ClientIden
       body: BanBody,
       successStatus: 201,
       response: Type.Object({
-        bans: Type.Array(Type.Object({ kind: Type.Union([Type.Literal('nickname'), Type.Literal('ip')]), value: Type.String() })),
+        bans: Type.Array(Type.Object({ kind: BanKind, value: Type.String() })),
         until: Type.Integer(),
         reason: Type.Union([Type.String(), Type.Null()]),
       }),
       handler: async ({ body, log, requestId }) => {
-        if (body.ip && !isIP(body.ip)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'ip', message: 'must be an IPv4 or IPv6 address' }] });
         const targets = [
           ...(body.nickname ? [{ kind: 'nickname' as const, value: body.nickname }] : []),
           // An address bans its client: the IPv4 address, or the whole IPv6 network it belongs to.
           ...(body.ip ? [{ kind: 'ip' as const, value: clients.keyOf(normalizeIp(body.ip)) }] : []),
         ];
-        if (targets.length === 0) {
-          throw new AppError('VALIDATION_FAILED', { details: [{ field: 'nickname', message: 'give a nickname, an ip, or both' }] });
-        }
         for (const target of targets) await chat.ban(target, body.seconds);
         log.info({ targets, seconds: body.seconds, reason: body.reason, requestId }, 'chat ban');
         return created({ bans: targets, until: toUnixSeconds(clock()) + body.seconds, reason: body.reason ?? null });
@@ -79,6 +92,7 @@ export function chatModerationRoutes(chat: ChatService, clients: Pick<ClientIden
       path: '/api/admin/chat/bans/:kind/:value',
       summary: 'Lift a ban on a nickname, or on a client: an address (its IPv6 /64 when IPv6) or the network as listed (URL-encoded)',
       auth: 'admin',
+      params: { kind: BanKind, value: Type.String({ minLength: 1, description: 'a nickname, an address, or a network as listed (e.g. 2001:db8::/64)' }) },
       errors: ['NOT_FOUND'],
       response: Type.Object({ kind: BanKind, value: Type.String(), lifted: Type.Literal(true) }),
       handler: async ({ params, log }) => {
