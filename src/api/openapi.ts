@@ -6,6 +6,7 @@ import { ASYNCAPI_PATH, SSE_PATH } from './asyncapi.js';
 import { ErrorEnvelopeSchema } from './response-schemas.js';
 import { DEFAULT_SSE_EVENTS, SSE_EVENTS } from '../station/event-catalog.js';
 import { headersOf, RESPONSE_HEADERS, type HeaderTraits } from './openapi-headers.js';
+import { IDEMPOTENCY_KEY_PARAMETER } from './idempotency-key.js';
 import { portableSchema } from './openapi-portable.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -85,7 +86,15 @@ function tagOf(path: string): string {
   return 'operations';
 }
 
-const IF_NONE_MATCH = { name: 'If-None-Match', in: 'header', required: false, description: 'an ETag from an earlier answer: 304 when still current', schema: { type: 'string' } };
+/** What a header's value can be: visible ASCII and spaces (anything else is not read). */
+const HEADER_TEXT = { type: 'string', pattern: '^[\\x20-\\x7e]*$' };
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'ETags of earlier answers, comma-separated, or `*`: 304 while one is current (a value that names none is no match)',
+  schema: HEADER_TEXT,
+};
 
 /** The SSE feed is served beside the route table (a stream, not a JSON answer); documented here. */
 function sseOperation() {
@@ -116,7 +125,7 @@ function sseOperation() {
         schema: { type: 'array', minItems: 1, items: { type: 'string', enum: [...SSE_EVENTS] } },
       },
       { name: 'lastEventId', in: 'query', required: false, description: 'resume after this event id (or the Last-Event-ID header)', schema: { type: 'string' } },
-      { name: 'Last-Event-ID', in: 'header', required: false, description: 'resume after this event id (EventSource sends it when it reconnects)', schema: { type: 'string' } },
+      { name: 'Last-Event-ID', in: 'header', required: false, description: 'resume after this event id (EventSource sends it when it reconnects)', schema: HEADER_TEXT },
     ],
     responses,
     security: [],
@@ -158,6 +167,8 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() }, { additionalProperties: false });
   const successContent = { 'application/json': { schema: plain(success) } };
   const traits: HeaderTraits = { budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)), cacheable: route.headers?.includes('if-none-match') ?? false };
+  const headerParameters = [...(traits.cacheable ? [IF_NONE_MATCH] : []), ...(route.headers?.includes('idempotency-key') ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
+  const parameters = [...pathParameters, ...queryParameters, ...headerParameters];
   const set = new ResponseSet();
   set.success(String(route.successStatus ?? 200), { description: 'Success', content: successContent });
   if (traits.cacheable) set.success('304', { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)' });
@@ -178,7 +189,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     summary: route.summary,
     description: describe(route, traits),
     tags: [tagOf(route.path)],
-    ...(pathParameters.length + queryParameters.length > 0 || traits.cacheable ? { parameters: [...pathParameters, ...queryParameters, ...(traits.cacheable ? [IF_NONE_MATCH] : [])] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
     responses: set.finish(traits),
     // Public operations say so (an empty list), rather than leaving the reader to guess.

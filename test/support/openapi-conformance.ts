@@ -43,7 +43,7 @@ async function documentOf(origin: string): Promise<Document | null> {
 }
 
 /** The schema with every `#/components/...` reference replaced by what it points at. */
-function inline(schema: unknown, doc: Json): unknown {
+export function inline(schema: unknown, doc: Json): unknown {
   if (Array.isArray(schema)) return schema.map((s) => inline(s, doc));
   if (typeof schema !== 'object' || schema === null) return schema;
   const ref = (schema as Json).$ref;
