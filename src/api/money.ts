@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
-
-// ISO 4217 codes in circulation, as Node's ICU knows them (USD, EUR, NGN, …).
-const ISO_CURRENCIES: readonly string[] = Intl.supportedValuesOf('currency');
+import { ISO_4217_CODES as ISO_CURRENCIES } from './iso-4217.js';
 
 /** An ISO 4217 code, in upper or lower case (Stripe writes `usd`); answers carry it upper-cased. */
 export const CurrencyCode = Type.String({
