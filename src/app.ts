@@ -193,7 +193,12 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         log: sseLog,
       }),
       asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),
-      openApiRoute(() => http.routes, { title: `${config.station.name} radio hub`, version: MOBILE_API_VERSION, rateLimitedPrefixes: limits.publicApi.paths }),
+      openApiRoute(() => http.routes, {
+        title: `${config.station.name} radio hub`,
+        version: MOBILE_API_VERSION,
+        contact: { name: config.station.name, url: config.station.websiteUrl },
+        rateLimitedPrefixes: limits.publicApi.paths,
+      }),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
     cors,

@@ -3,6 +3,7 @@ import type { WebhookEventType } from '../config/schema.js';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
 import { EVENT_CATALOG, SOCKET_EVENTS, SSE_EVENTS, WEBHOOK_TYPES, type EventName } from '../station/event-catalog.js';
 import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
+import { portableSchema } from './openapi-portable.js';
 import { ChatListSchema, ChatMessageSchema, ErrorEnvelopeSchema } from './response-schemas.js';
 
 export const ASYNCAPI_PATH = '/api/asyncapi.json';
@@ -171,7 +172,7 @@ export function asyncApiRoute(info: { title: string; version: string }): RouteDe
       let document = byHost.get(host);
       if (!document) {
         if (byHost.size > 16) byHost.clear(); // Host is the client's to choose: keep the memo small
-        document = buildAsyncApiDocument({ ...info, host });
+        document = portableSchema(buildAsyncApiDocument({ ...info, host }));
         byHost.set(host, document);
       }
       return documentAnswer(document);

@@ -1,21 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import { AppError } from '../errors.js';
+import { ISO_4217_CODES as ISO_CURRENCIES } from './iso-4217.js';
 
-// ISO 4217 codes in circulation, as Node's ICU knows them (USD, EUR, NGN, …).
-const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
-
+/** An ISO 4217 code, in upper or lower case (Stripe writes `usd`); answers carry it upper-cased. */
 export const CurrencyCode = Type.String({
-  pattern: '^[A-Za-z]{3}$',
-  'x-pattern-message': 'must be a three-letter ISO 4217 code, e.g. USD',
-  description: 'ISO 4217 currency code',
+  enum: [...ISO_CURRENCIES, ...ISO_CURRENCIES.map((code) => code.toLowerCase())],
+  'x-messages': { enum: 'must be an ISO 4217 currency code, e.g. USD' },
+  description: 'ISO 4217 currency code in upper or lower case (stored and answered upper-cased)',
 });
 
 /** Amounts are integers of the currency's minor unit (cents): money is never a float. */
 export const MinorUnits = (max: number) => Type.Integer({ minimum: 1, maximum: max, description: 'integer amount in minor units (e.g. cents)' });
 
-/** The code upper-cased, or 400 when ISO 4217 has no such currency. */
-export function isoCurrency(code: string, field = 'currency'): string {
-  const upper = code.toUpperCase();
-  if (!ISO_CURRENCIES.has(upper)) throw new AppError('VALIDATION_FAILED', { details: [{ field, message: `${code} is not an ISO 4217 currency` }] });
-  return upper;
-}
+/** The code upper-cased (CurrencyCode has admitted only ISO 4217 codes). */
+export const isoCurrency = (code: string): string => code.toUpperCase();

@@ -4,12 +4,18 @@ import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
 // The SSE feed's path as the AsyncAPI document names it: a door does not import another door (live/).
 import { ASYNCAPI_PATH, SSE_PATH } from './asyncapi.js';
 import { ErrorEnvelopeSchema } from './response-schemas.js';
+import { DEFAULT_SSE_EVENTS, SSE_EVENTS } from '../station/event-catalog.js';
+import { headersOf, RESPONSE_HEADERS, type HeaderTraits } from './openapi-headers.js';
+import { IDEMPOTENCY_KEY_PARAMETER } from './idempotency-key.js';
+import { portableSchema } from './openapi-portable.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
 interface DocumentInfo {
   title: string;
   version: string;
+  /** Who answers for the API: the station, and its website. */
+  contact: { name: string; url: string };
   /** Paths whose requests count against a rate limit (they may answer 429). */
   rateLimitedPrefixes: readonly string[];
 }
@@ -17,16 +23,57 @@ interface DocumentInfo {
 // TypeBox schemas carry symbol keys; a JSON round trip leaves the plain JSON Schema.
 const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+/** What an error answer of these codes is: the envelope, with the code one of them. */
+const errorSchema = (codes: readonly ErrorCode[]) => ({
+  allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } }],
+});
 
-/** One response per status for the route's own errors: "RECENTLY_PLAYED: That song was played recently." */
-function routeErrors(codes: readonly ErrorCode[]): Record<string, unknown> {
-  const byStatus = new Map<number, string[]>();
-  for (const code of codes) {
-    const { status, message } = ERROR_CATALOG[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), `${code}: ${message}`]);
+interface Response {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: unknown;
+}
+type Responses = Record<string, Response>;
+
+/**
+ * The documented answers of one operation being put together: error codes gather per status
+ * (one answer per status, e.g. "RECENTLY_PLAYED: That song was played recently."), the
+ * unforeseen fault is `default`, and each answer gets its headers last.
+ */
+class ResponseSet {
+  private readonly responses: Responses = {};
+  private readonly codes = new Map<string, ErrorCode[]>();
+
+  success(status: string, response: Response): void {
+    this.responses[status] = response;
   }
-  return Object.fromEntries([...byStatus].map(([status, lines]) => [String(status), errorResponse(lines.join(' Or '))]));
+
+  errors(codes: readonly ErrorCode[], description?: string): void {
+    const byStatus = new Map<string, ErrorCode[]>();
+    for (const code of codes) {
+      const status = String(ERROR_CATALOG[code].status);
+      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    for (const [status, group] of byStatus) {
+      const all = [...new Set([...(this.codes.get(status) ?? []), ...group])];
+      this.codes.set(status, all);
+      const text = description ?? group.map((code) => `${code}: ${ERROR_CATALOG[code].message}`).join(' Or ');
+      const old = this.responses[status];
+      this.responses[status] = { description: old ? `${old.description} Or ${text}` : text, content: { 'application/json': { schema: errorSchema(all) } } };
+    }
+  }
+
+  /** All answers, `default` (500) last, each with the headers it carries; `extra` (name → meaning) on the success answers that may carry them. */
+  finish(traits: HeaderTraits, extra: Readonly<Record<string, string>> = {}): Responses {
+    const all: Responses = {
+      ...this.responses,
+      default: { description: 'INTERNAL (500): a fault on our side, in the same envelope', content: { 'application/json': { schema: errorSchema(['INTERNAL']) } } },
+    };
+    const codes = (status: string) => (status === 'default' ? (['INTERNAL'] as const) : (this.codes.get(status) ?? []));
+    const optional = Object.fromEntries(Object.entries(extra).map(([name, description]) => [name, { description, required: false, schema: { type: 'string' } }]));
+    const headers = (status: string) => ({ ...headersOf(status, traits, codes(status)), ...(status.startsWith('2') || status === '304' ? optional : {}) });
+    return Object.fromEntries(Object.entries(all).map(([status, response]) => [status, { ...response, headers: headers(status) }]));
+  }
 }
 
 function operationId(route: RouteDefinition): string {
@@ -41,34 +88,71 @@ function tagOf(path: string): string {
   return 'operations';
 }
 
-const CACHE_HEADERS = {
-  ETag: { description: 'strong validator of exactly these bytes', schema: { type: 'string' } },
-  'Cache-Control': { description: 'public, with a max-age suited to the resource', schema: { type: 'string' } },
+/** What a header's value can be: visible ASCII and spaces (anything else is not read). */
+const HEADER_TEXT = { type: 'string', pattern: '^[\\x20-\\x7e]*$' };
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'ETags of earlier answers, comma-separated, or `*`: 304 while one is current (a value that names none is no match)',
+  schema: HEADER_TEXT,
 };
-const IF_NONE_MATCH = { name: 'If-None-Match', in: 'header', required: false, description: 'an ETag from an earlier answer: 304 when still current', schema: { type: 'string' } };
 
 /** The SSE feed is served beside the route table (a stream, not a JSON answer); documented here. */
-const SSE_OPERATION = {
-  operationId: 'getApiLiveEvents',
-  summary: 'Server-Sent Events: nowplaying, listeners, status, request:new (and chat:message/chat:deleted when asked); payloads in the AsyncAPI document',
-  tags: ['mobile'],
-  parameters: [
-    { name: 'events', in: 'query', required: false, description: 'comma-separated event names', schema: { type: 'string' } },
-    { name: 'lastEventId', in: 'query', required: false, description: 'resume after this event id (or the Last-Event-ID header)', schema: { type: 'string' } },
-    { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
-  ],
-  responses: {
-    '200': { description: 'an open text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-    '400': errorResponse('VALIDATION_FAILED: an unknown event name'),
-    '429': errorResponse('RATE_LIMITED: too many live connections from this client, or streams opened too often (Retry-After)'),
-    '503': errorResponse('UNAVAILABLE: the event history or station state cannot be read now (Redis away); Retry-After says when to try again'),
-    default: errorResponse('INTERNAL (500): a fault on our side, in the same envelope'),
-  },
-  security: [],
-};
+function sseOperation() {
+  const set = new ResponseSet();
+  set.success('200', { description: 'an open text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } });
+  set.errors(['VALIDATION_FAILED'], 'VALIDATION_FAILED: an unknown event name');
+  set.errors(['RATE_LIMITED'], 'RATE_LIMITED: too many live connections from this client, or streams opened too often (Retry-After)');
+  set.errors(['UNAVAILABLE'], 'UNAVAILABLE: the event history or station state cannot be read now (Redis away); Retry-After says when to try again');
+  const responses = set.finish({ budgeted: false, cacheable: false });
+  responses['200']!.headers = {
+    ...responses['200']!.headers,
+    'Cache-Control': { description: 'never cached, never transformed', required: true, schema: { const: 'no-cache, no-transform' } },
+    'X-Accel-Buffering': { description: 'tells nginx not to buffer the stream', required: true, schema: { const: 'no' } },
+  };
+  return {
+    operationId: 'getApiLiveEvents',
+    summary: 'Server-Sent Events of the live events',
+    description: `Sends ${DEFAULT_SSE_EVENTS.join(', ')} by default, or exactly the events named in \`events\` (chat:message and chat:deleted only when asked); a stream that includes nowplaying starts with the current now playing. Payloads are in the AsyncAPI document (${ASYNCAPI_PATH}). Public; does not spend the request budget, but streams opened per client are limited.`,
+    tags: ['mobile'],
+    parameters: [
+      {
+        name: 'events',
+        in: 'query',
+        required: false,
+        description: 'the events to send, comma-separated',
+        style: 'form',
+        explode: false,
+        schema: { type: 'array', minItems: 1, items: { type: 'string', enum: [...SSE_EVENTS] } },
+      },
+      { name: 'lastEventId', in: 'query', required: false, description: 'resume after this event id (or the Last-Event-ID header)', schema: { type: 'string' } },
+      { name: 'Last-Event-ID', in: 'header', required: false, description: 'resume after this event id (EventSource sends it when it reconnects)', schema: HEADER_TEXT },
+    ],
+    responses,
+    security: [],
+  };
+}
+
+/** What a reader of one operation needs that its schemas do not say: who may call it, what it costs, how to cache it, the envelope. */
+function describe(route: RouteDefinition, traits: HeaderTraits): string {
+  const members = ['success', ...Object.keys(route.envelope ?? {}), 'data'].map((m) => `\`${m}\``).join(', ');
+  return [
+    `${route.summary}.`,
+    route.auth === 'admin' ? "Admins only: an admin's key as a Bearer token (a moderator's gets 403)." : route.auth ? "Staff: a moderator's or an admin's key as a Bearer token." : 'Public.',
+    traits.budgeted ? "Spends one request of the client's budget (RateLimit headers on every answer)." : 'Spends no request budget.',
+    traits.cacheable ? 'Send If-None-Match with the ETag of an earlier answer: 304 while it is current.' : '',
+    route.bare ? 'The answer is the document itself, without the envelope.' : `A success answers exactly ${members}; an error the error envelope.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 function operation(route: RouteDefinition, info: DocumentInfo) {
-  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1]!, in: 'path', required: true, schema: { type: 'string' } }));
+  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map((m) => {
+    const schema = plain(route.params?.[m[1]!] ?? Type.String({ minLength: 1 }));
+    return { name: m[1]!, in: 'path', required: true, description: typeof schema.description === 'string' ? schema.description : `the ${m[1]}`, schema };
+  });
   const query = route.query ? plain(route.query) : null;
   const queryProperties = (query?.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((query?.required as string[] | undefined) ?? []);
@@ -79,36 +163,38 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ...(schema.description ? { description: schema.description } : {}),
     schema,
   }));
-  const success = route.bare ? (route.response ?? Type.Object({})) : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() });
+  // The envelope is exact: nothing beside `success`, the route's own members and `data`.
+  const success = route.bare
+    ? (route.response ?? Type.Object({}))
+    : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() }, { additionalProperties: false });
   const successContent = { 'application/json': { schema: plain(success) } };
-  const cacheable = route.headers?.includes('if-none-match') ?? false;
-  const extraHeaders = Object.fromEntries(Object.entries(route.answerHeaders ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
-  const headers = { ...(cacheable ? CACHE_HEADERS : {}), ...extraHeaders };
-  const withHeaders = Object.keys(headers).length > 0 ? { headers } : {};
-  const responses: Record<string, unknown> = {
-    [String(route.successStatus ?? 200)]: { description: 'Success', content: successContent, ...withHeaders },
-  };
-  if (cacheable) responses['304'] = { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)', ...withHeaders };
-  if (route.alsoSucceeds) responses[String(route.alsoSucceeds.status)] = { description: route.alsoSucceeds.description, content: successContent };
-  if (route.query || route.body) responses['400'] = errorResponse('VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
-  if (route.auth) responses['401'] = errorResponse('UNAUTHORIZED: the staff Bearer key is missing or wrong');
-  if (route.auth === 'admin') responses['403'] = errorResponse("FORBIDDEN: a moderator's key on an admin-only route");
+  const traits: HeaderTraits = { budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)), cacheable: route.headers?.includes('if-none-match') ?? false };
+  const headerParameters = [...(traits.cacheable ? [IF_NONE_MATCH] : []), ...(route.headers?.includes('idempotency-key') ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
+  const parameters = [...pathParameters, ...queryParameters, ...headerParameters];
+  const set = new ResponseSet();
+  set.success(String(route.successStatus ?? 200), { description: 'Success', content: successContent });
+  if (traits.cacheable) set.success('304', { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)' });
+  if (route.alsoSucceeds) set.success(String(route.alsoSucceeds.status), { description: route.alsoSucceeds.description, content: successContent });
+  if (route.query) set.errors(['VALIDATION_FAILED'], 'VALIDATION_FAILED: `details` names each broken rule');
+  if (route.body) set.errors(['VALIDATION_FAILED', 'INVALID_JSON'], 'VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
+  if (route.auth) set.errors(['UNAUTHORIZED'], "UNAUTHORIZED: the staff member's Bearer key is missing or wrong");
+  if (route.auth === 'admin') set.errors(['FORBIDDEN'], "FORBIDDEN: a moderator's key on an admin-only route");
   if (route.body) {
-    responses['413'] = errorResponse('PAYLOAD_TOO_LARGE');
-    responses['415'] = errorResponse('UNSUPPORTED_MEDIA_TYPE: send application/json');
+    set.errors(['PAYLOAD_TOO_LARGE']);
+    set.errors(['UNSUPPORTED_MEDIA_TYPE'], 'UNSUPPORTED_MEDIA_TYPE: send application/json');
   }
-  if (info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix))) responses['429'] = errorResponse('RATE_LIMITED: see Retry-After');
-  if (route.auth) responses['429'] = errorResponse('RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After)');
-  Object.assign(responses, routeErrors(route.errors ?? []));
-  responses['503'] = errorResponse('UNAVAILABLE: a backing service is down; see Retry-After');
-  responses.default = errorResponse('INTERNAL (500): a fault on our side, in the same envelope');
+  if (traits.budgeted) set.errors(['RATE_LIMITED'], 'RATE_LIMITED: the budget is spent; Retry-After says when it refills');
+  if (route.auth) set.errors(['RATE_LIMITED'], 'RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After)');
+  set.errors(route.errors ?? []);
+  set.errors(['UNAVAILABLE'], 'UNAVAILABLE: a backing service is down; Retry-After says when to try again');
   return {
     operationId: operationId(route),
     summary: route.summary,
+    description: describe(route, traits),
     tags: [tagOf(route.path)],
-    ...(pathParameters.length + queryParameters.length > 0 || cacheable ? { parameters: [...pathParameters, ...queryParameters, ...(cacheable ? [IF_NONE_MATCH] : [])] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
-    responses,
+    responses: set.finish(traits, route.answerHeaders),
     // Public operations say so (an empty list), rather than leaving the reader to guess.
     security: route.auth ? [{ adminKey: [] }] : [],
   };
@@ -120,23 +206,24 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: D
   for (const route of routes) {
     if (route.undocumented) continue;
     const path = route.path.replace(/:(\w+)/g, '{$1}');
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, info);
+    (paths[path] ??= {})[route.method.toLowerCase()] = portableSchema(operation(route, info));
   }
-  paths[SSE_PATH] = { get: SSE_OPERATION };
+  paths[SSE_PATH] = { get: sseOperation() };
   return {
     openapi: '3.1.0',
     info: {
       title: info.title,
       version: info.version,
-      description: `Public mobile API, general endpoints and administration of the radio station hub. The live API (Socket.IO namespace /live, the SSE feed, webhooks) is described by the AsyncAPI document at ${ASYNCAPI_PATH}.`,
+      description: `Public mobile API, general endpoints and administration of the radio station hub. The live API (Socket.IO namespace /live, the SSE feed, webhooks) is described by the AsyncAPI document at ${ASYNCAPI_PATH} (a path on this server, also named by \`x-asyncapi\`).`,
+      contact: info.contact,
     },
-    externalDocs: { description: 'The live API as an AsyncAPI 3 document', url: ASYNCAPI_PATH },
     'x-asyncapi': ASYNCAPI_PATH,
     servers: [{ url: '/' }],
+    // Alphabetical, as readers scan them.
     tags: [
-      { name: 'mobile', description: 'The public mobile API: station state, chat, song requests, programming, feedback (rate limited per client)' },
-      { name: 'general', description: 'The general *.php endpoints: feeds for websites, song requests, payments and revenue' },
       { name: 'admin', description: "Administration, with a staff member's Bearer key (moderator or admin)" },
+      { name: 'general', description: 'The general *.php endpoints: feeds for websites, song requests, payments and revenue' },
+      { name: 'mobile', description: 'The public mobile API: station state, chat, song requests, programming, feedback (rate limited per client)' },
       { name: 'operations', description: 'Health checks and the documents describing this API' },
     ],
     paths,
@@ -145,6 +232,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: D
         adminKey: { type: 'http', scheme: 'bearer', description: "ADMIN_API_KEY (the first admin) or a staff member's own key; admin-only routes answer 403 to a moderator" },
       },
       schemas: { Error: plain(ErrorEnvelopeSchema) },
+      headers: RESPONSE_HEADERS,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
 import { ChatMessageSchema, SongRequestSchema } from '../station/shapes.js';
 
 // The shapes of what the API answers (API.md), for the OpenAPI document. What the domain hands
@@ -39,11 +40,18 @@ export const PlaylistsSchema = Type.Object({
 
 export const HealthSchema = Type.Object({ status: Type.String(), store: Type.Optional(Type.String()) });
 
-export const ErrorEnvelopeSchema = Type.Object({
-  success: Type.Literal(false),
-  error: Type.Object({
-    code: Type.String(),
-    message: Type.String(),
-    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-  }),
-});
+/** The error envelope, exact: a code of the catalog, its message, and the broken rules when there are any. */
+export const ErrorEnvelopeSchema = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.Object(
+      {
+        code: Type.Unsafe<ErrorCode>({ type: 'string', enum: Object.keys(ERROR_CATALOG), description: 'one of the error catalog (API.md)' }),
+        message: Type.String(),
+        details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: false }))),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -53,6 +53,8 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   auth?: 'admin' | 'moderator';
   /** Request headers the handler reads (lower-case); only these are copied out of uWS. */
   headers?: readonly string[];
+  /** Schemas of the path parameters (`:kind`), for the OpenAPI document; the handler checks them (a wrong one is 404). */
+  params?: Readonly<Record<string, TSchema>>;
   query?: Q;
   body?: B;
   /** The `data` of a success, for the OpenAPI document. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Socket } from 'socket.io';
 import { toErrorAnswer } from '../error-answer.js';
+import { AppError } from '../errors.js';
 import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
 import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
@@ -23,9 +24,27 @@ const validateHistory = compileQueryValidator(ChatHistoryQuery);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * An event's arguments: Socket.IO hands the ack as the last one, however many came before it, so
+ * an event sent with two payloads (or none) is still answered.
+ */
+function acked(args: unknown[]): { payloads: unknown[]; ack: Ack | null } {
+  const last = args.at(-1);
+  return typeof last === 'function' ? { payloads: args.slice(0, -1), ack: last as Ack } : { payloads: args, ack: null };
+}
+
+/** The one payload of an event (absent: undefined); more than one is refused, naming the rule. */
+function onePayload(payloads: unknown[]): unknown {
+  if (payloads.length > 1) {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: '(arguments)', message: `send one payload before the ack, not ${payloads.length}` }] });
+  }
+  return payloads[0];
+}
+
+/**
  * Wires one live client: the current song on arrival, then `chat:send` and `chat:history`,
  * each answered through its ack in the REST shapes. A handler never throws: bad payloads get
- * an error ack, events without an ack callback are dropped, unknown events are ignored.
+ * an error ack (whatever the number of arguments before the ack), events without an ack callback
+ * are dropped, unknown events are ignored.
  */
 export function serveLiveConnection(socket: Socket, client: string, deps: LiveConnectionDeps): void {
   const log = deps.log.child({ socket: socket.id });
@@ -48,20 +67,22 @@ export function serveLiveConnection(socket: Socket, client: string, deps: LiveCo
       if (away) socket.emit('store:away', away);
     });
 
-  socket.on('chat:send', (payload: unknown, ack: unknown) => {
-    if (typeof ack !== 'function') return;
-    answer(ack as Ack, async () => {
+  socket.on('chat:send', (...args: unknown[]) => {
+    const { payloads, ack } = acked(args);
+    if (!ack) return;
+    answer(ack, async () => {
+      const payload = onePayload(payloads);
       const input = validated(validateChatPost, isObject(payload) ? trimStrings(payload) : payload);
       return deps.chat.post(input, { client, connectionId: socket.id });
     });
   });
 
-  socket.on('chat:history', (payload: unknown, ack: unknown) => {
-    // `emit('chat:history', ack)` without options is fine too.
-    if (typeof payload === 'function' && ack === undefined) [payload, ack] = [{}, payload];
-    if (typeof ack !== 'function') return;
-    answer(ack as Ack, async () => {
-      const options = payload ?? {};
+  socket.on('chat:history', (...args: unknown[]) => {
+    const { payloads, ack } = acked(args);
+    if (!ack) return;
+    answer(ack, async () => {
+      // `emit('chat:history', ack)` without options is fine too.
+      const options = onePayload(payloads) ?? {};
       const query = validated(validateHistory, options);
       const messages = await deps.chat.history(query.since === undefined ? undefined : parseSince(query.since), query.limit ?? CHAT_DEFAULT_LIMIT);
       return { messages, count: messages.length };

@@ -42,3 +42,9 @@ export function parseSseRequest(query: { events?: string; lastEventId?: string }
 export function encodeSseFrame(event: string, data: string, id: string | undefined): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
 }
+
+/**
+ * A frame with an id and no event: EventSource takes the id as its last event id and dispatches
+ * nothing (WHATWG HTML, "dispatch the event": an empty data buffer dispatches no event).
+ */
+export const encodeSseIdOnly = (id: string): string => `id: ${id}\n\n`;

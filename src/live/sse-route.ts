@@ -7,7 +7,7 @@ import type { LiveEventLog } from '../station/ports.js';
 import type { StationService } from '../station/station-service.js';
 import { FaultStreak } from './fault-streak.js';
 import { SSE_PATH, type PendingStream, type SseFeed } from './sse-feed.js';
-import { encodeSseFrame, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
+import { encodeSseFrame, encodeSseIdOnly, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
 
 const EVENT_STREAM = 'text/event-stream; charset=utf-8';
 const STREAM_HEADERS = {
@@ -48,12 +48,21 @@ export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
     recovered: 'SSE streams start again',
   });
 
-  /** The missed events when they can be given exactly within the bound, else the current now playing under the newest id. */
+  /**
+   * The missed events when they can be given exactly within the bound, else the current now
+   * playing under the newest id when now playing is among the events asked for (`?events=` sends
+   * only what was asked: a chat-only stream starts with the newest id and no event).
+   */
   async function opening(request: SseRequest, ctx: RequestContext): Promise<Opening | null> {
     if (request.lastEventId !== null) {
       const missed = await eventLog.since(request.lastEventId, { events: request.events, maxBytes: options.maxBacklogBytes });
       if (missed !== null) return { frames: missed.map((e) => encodeSseFrame(e.event, e.data, e.id)).join(''), ids: new Set(missed.map((e) => e.id)) };
       if (ctx.aborted) return null;
+    }
+    if (!request.events.has('nowplaying')) {
+      // Nothing the client did not ask for: only the newest id, which a resume from here starts after.
+      const newest = await eventLog.lastId();
+      return { frames: newest === null ? '' : encodeSseIdOnly(newest), ids: new Set() };
     }
     const [nowPlaying, newest] = await Promise.all([station.nowPlaying(), eventLog.lastId()]);
     return { frames: encodeSseFrame('nowplaying', JSON.stringify(nowPlaying), newest ?? undefined), ids: new Set() };

@@ -16,8 +16,10 @@ function createAjv(): Ajv {
   // No coerceTypes: Ajv would read "Infinity", "0x10", "1e1", " 5" and "+5" as numbers; query text is
   // converted by our own strict pre-pass below instead.
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictNumbers: true, useDefaults: false });
-  addFormats(ajv, ['date-time', 'uri']);
+  addFormats(ajv, ['date-time', 'date', 'uri', 'ipv4', 'ipv6']);
   ajv.addKeyword({ keyword: 'x-pattern-message', schemaType: 'string' });
+  // `{ enum: '…', anyOf: '…', format: '…' }`: the message for a broken rule of this schema, by keyword.
+  ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
   return ajv;
 }
 
@@ -40,9 +42,19 @@ function fieldOf(error: ErrorObject): string {
   return path || '(root)';
 }
 
+interface Messages {
+  'x-pattern-message'?: string;
+  'x-messages'?: Record<string, string>;
+}
+
+/** The message a schema gives for this broken rule of its own, if any. */
+const ownMessage = (error: ErrorObject): string | undefined => (error.parentSchema as Messages | undefined)?.['x-messages']?.[error.keyword];
+
 function messageOf(error: ErrorObject): string {
-  const parent = error.parentSchema as { 'x-pattern-message'?: string } | undefined;
+  const parent = error.parentSchema as Messages | undefined;
   if (error.keyword === 'pattern' && parent?.['x-pattern-message']) return parent['x-pattern-message'];
+  const own = ownMessage(error);
+  if (own) return own;
   if (error.keyword === 'type' && (error.schema === 'integer' || error.schema === 'number')) return INTEGER_MESSAGE;
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not a known setting';
@@ -52,7 +64,10 @@ function messageOf(error: ErrorObject): string {
 export function toProblems(errors: ErrorObject[] | null | undefined): FieldProblem[] {
   const seen = new Set<string>();
   const problems: FieldProblem[] = [];
+  // An `anyOf` with its own message says it all: the broken rules of its branches are not listed.
+  const explained = (errors ?? []).filter((e) => e.keyword === 'anyOf' && ownMessage(e)).map((e) => `${e.schemaPath}/`);
   for (const error of errors ?? []) {
+    if (explained.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     const problem = { field: fieldOf(error), message: messageOf(error) };
     const key = `${problem.field}\u0000${problem.message}`;
     if (!seen.has(key)) {

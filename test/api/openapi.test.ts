@@ -48,17 +48,31 @@ describe('GET /api/openapi.json', () => {
     // the document itself is served bare, and documented so
     const self = document.paths['/api/openapi.json'].get.responses['200'].content['application/json'].schema;
     expect(self.required).toEqual(['openapi', 'info', 'paths']);
-    expect(document.externalDocs.url).toBe('/api/asyncapi.json');
+    expect(document['x-asyncapi']).toBe('/api/asyncapi.json');
   });
 
-  it("the suite's answer check catches a drift of status or body", async () => {
+  it("the suite's answer check catches a drift of status, body or header", async () => {
     const status = `${server.url}/api/mobile/status`;
-    await expect(checkAnswer(status, 'GET', 200, 'application/json', { success: true, data: { online: 'yes' } })).rejects.toThrow(/drifts.*GET \/api\/mobile\/status → 200/);
-    await expect(checkAnswer(status, 'GET', 409, 'application/json', { success: false, error: { code: 'X', message: 'y' } })).rejects.toThrow(/status 409 falls under `default`/);
-    await expect(checkAnswer(`${server.url}/api/mobile/chat`, 'POST', 200, 'application/json', { success: true, data: {} })).rejects.toThrow(/status 200 is not documented|falls under/);
-    await expect(checkAnswer(`${server.url}/nowhere`, 'GET', 200, 'application/json', {})).rejects.toThrow(/undocumented path must answer 404/);
     const real = await call(status);
-    await expect(checkAnswer(status, 'GET', real.status, real.headers.get('content-type'), real.body)).resolves.toBeUndefined();
+    const json = new Headers({ 'content-type': 'application/json' });
+    await expect(checkAnswer(status, 'GET', 200, real.headers, { success: true, data: { online: 'yes' } })).rejects.toThrow(/drifts.*GET \/api\/mobile\/status → 200/);
+    await expect(checkAnswer(status, 'GET', 409, real.headers, { success: false, error: { code: 'X', message: 'y' } })).rejects.toThrow(/status 409 falls under `default`/);
+    await expect(checkAnswer(`${server.url}/api/mobile/chat`, 'POST', 200, json, { success: true, data: {} })).rejects.toThrow(/status 200 is not documented|falls under/);
+    await expect(checkAnswer(`${server.url}/nowhere`, 'GET', 200, json, {})).rejects.toThrow(/undocumented path must answer 404/);
+    await expect(checkAnswer(status, 'GET', real.status, real.headers, real.body)).resolves.toBeUndefined();
+    // headers: a required one missing, one malformed, one the document does not declare there
+    const changed = (name: string, value: string | null) => {
+      const headers = new Headers(real.headers);
+      if (value === null) headers.delete(name);
+      else headers.set(name, value);
+      return headers;
+    };
+    const without = (name: string) => changed(name, null);
+    await expect(checkAnswer(status, 'GET', real.status, without('RateLimit'), real.body)).rejects.toThrow(/header ratelimit is required/i);
+    await expect(checkAnswer(status, 'GET', real.status, without('X-Request-Id'), real.body)).rejects.toThrow(/header x-request-id is required/i);
+    await expect(checkAnswer(status, 'GET', real.status, without('ETag'), real.body)).rejects.toThrow(/header etag is required/i);
+    await expect(checkAnswer(status, 'GET', real.status, changed('ETag', 'not-quoted'), real.body)).rejects.toThrow(/header etag/i);
+    await expect(checkAnswer(status, 'GET', real.status, changed('Retry-After', '5'), real.body)).rejects.toThrow(/header retry-after is sent but not declared/i);
   });
 
   it('lists every route of the table, with its method', () => {

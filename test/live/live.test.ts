@@ -221,6 +221,23 @@ describe('garbage on the socket', () => {
     expect((await client.request('chat:history', { limit: 1 })).success).toBe(true);
   });
 
+  it('answers the ack whatever the number of arguments before it', async () => {
+    const client = await connect();
+    const acked = (event: string, ...args: unknown[]) => client.socket.timeout(10_000).emitWithAck(event, ...args);
+    // two payloads: the ack is still the last argument, and is answered with the rule broken
+    const two = await acked('chat:send', { nickname: 'Twice', message: unique('one') }, { extra: true });
+    expect(two).toEqual({
+      success: false,
+      error: { code: 'VALIDATION_FAILED', message: expect.any(String), details: [{ field: '(arguments)', message: 'send one payload before the ack, not 2' }] },
+    });
+    // none: chat:send needs its message, chat:history takes its defaults
+    expect((await acked('chat:send')).error.code).toBe('VALIDATION_FAILED');
+    expect((await acked('chat:history')).success).toBe(true);
+    expect((await acked('chat:history', { limit: 1 }, 'extra')).error.details[0].field).toBe('(arguments)');
+    // and one, as always
+    expect((await acked('chat:send', { nickname: 'Once', message: unique('one') })).success).toBe(true);
+  });
+
   it('disconnects only the client that sends an oversized frame', async () => {
     const [abuser, bystander] = [await connect(), await connect()];
     const gone = new Promise((resolve) => abuser.socket.once('disconnect', resolve));

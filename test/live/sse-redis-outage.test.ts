@@ -65,7 +65,7 @@ describe.skipIf(!redisServerInstalled())('SSE while Redis goes away and comes ba
 
     await redis.start();
     await eventually(async () => expect((await call(`${server.url}/readyz`)).status).toBe(200));
-    const client = connectSse(events('?events=chat:message'));
+    const client = connectSse(events('?events=nowplaying,chat:message'));
     try {
       const snapshot = await client.next('nowplaying');
       expect(snapshot.payload).toEqual((await call(`${server.url}/api/mobile/nowplaying`)).body.data);

@@ -52,7 +52,7 @@ describe.each(serverBackends('sse-bounds'))('SSE resume and opens, bounded: $nam
   async function postChat(count: number): Promise<string[]> {
     const watcher = connectSse(url('?events=chat:message'), { headers: newClient() });
     try {
-      await watcher.next('nowplaying');
+      await watcher.opened(1);
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
         const posted = await call(`${server.url}/api/mobile/chat`, { body: { nickname: 'grace', message: `${i} ${'Hallelujah '.repeat(40)}` } });
@@ -66,12 +66,15 @@ describe.each(serverBackends('sse-bounds'))('SSE resume and opens, bounded: $nam
 
   it.skipIf(!available)('sends a client further behind than the backlog bound the snapshot (one small frame), and a client within it exactly what it missed', async () => {
     const ids = await postChat(60); // ~31 KB of chat: more than the 16 KiB bound
-    const far = await firstBytes(url('?events=chat:message'), { 'Last-Event-ID': ids[0]!, ...newClient() }, (t) => t.includes('\n\n', t.indexOf('event:')));
+    const far = await firstBytes(url('?events=nowplaying,chat:message'), { 'Last-Event-ID': ids[0]!, ...newClient() }, (t) => t.includes('\n\n', t.indexOf('event:')));
     expect(far.status).toBe(200);
     expect(far.text).toMatch(/^retry: \d+\n\nid: \S+\nevent: nowplaying\ndata: /);
     expect(far.text).not.toContain('event: chat:message');
     // The snapshot carries the newest id: resuming from it misses nothing.
     expect(far.text).toContain(`id: ${ids.at(-1)}\n`);
+    // A chat-only client as far behind gets the newest id alone: no event it did not ask for.
+    const farChatOnly = await firstBytes(url('?events=chat:message'), { 'Last-Event-ID': ids[0]!, ...newClient() }, (t) => t.includes(`id: ${ids.at(-1)}\n\n`));
+    expect(farChatOnly.text).toMatch(new RegExp(`^retry: \\d+\\n\\nid: ${ids.at(-1)}\\n\\n$`));
 
     const near = await firstBytes(url('?events=chat:message'), { 'Last-Event-ID': ids.at(-11)!, ...newClient() }, (t) => t.includes(`id: ${ids.at(-1)}\n`) && t.endsWith('\n\n'));
     expect([...near.text.matchAll(/id: (\S+)\nevent: chat:message/g)].map((m) => m[1])).toEqual(ids.slice(-10));

@@ -27,7 +27,7 @@ describe.skipIf(!pythonInstalled())('SSE clients that never read (kernel send qu
     port = Number(new URL(server.url).port);
     // ~680 KB of missed chat (1,300 messages of ~520 bytes as SSE frames), as the issue's 830 KB backlog.
     watcher = connectSse(`${server.url}/api/live/events?events=chat:message`);
-    await watcher.next('nowplaying');
+    await watcher.opened(1);
     for (let i = 0; i < 1300; i++) {
       const posted = await call(`${server.url}/api/mobile/chat`, { body: { nickname: 'grace', message: `${i} ${'Hallelujah '.repeat(40)}` } });
       ids.push((await watcher.next('chat:message', (m) => m.id === posted.body.data.id)).id);

@@ -70,7 +70,7 @@ describe('SSE feed /api/live/events', () => {
 
   it('resumes after Last-Event-ID with exactly the missed events, from the header or ?lastEventId=', async () => {
     const first = open('?events=chat:message');
-    await first.next('nowplaying');
+    await first.opened(1);
     const before = await post(server, 'before the gap');
     const seen = await first.next('chat:message', (m) => m.id === before.body.data.id);
     first.close();
@@ -84,6 +84,19 @@ describe('SSE feed /api/live/events', () => {
 
     const byQuery = await readStream(`${server.url}/api/live/events?events=chat:message&lastEventId=${encodeURIComponent(seen.id)}`, {}, (text) => text.includes('missed two'));
     expect(byQuery.text.match(/event: chat:message/g)).toHaveLength(2);
+  });
+
+  it('sends only the events asked for: a chat-only stream starts with the newest id and no event, and resumes from it', async () => {
+    const before = await post(server, 'said before the stream opened');
+    const { text } = await readStream(`${server.url}/api/live/events?events=chat:message`, {}, (t) => /^retry: \d+\n\n/.test(t) && t.endsWith('\n\n') && t.includes('id: '));
+    const newest = /^retry: \d+\n\nid: (\S+)\n\n$/.exec(text);
+    expect(newest, text).not.toBeNull();
+    expect(text).not.toContain('event:');
+    // resuming from that id misses nothing said after it, and repeats nothing said before
+    const after = await post(server, 'said after the stream opened');
+    const resumed = open('?events=chat:message', { lastEventId: newest![1]! });
+    expect((await resumed.next('chat:message')).payload).toEqual(after.body.data);
+    expect(resumed.received.map((m) => m.payload.id)).not.toContain(before.body.data.id);
   });
 
   it('answers an unknown or rolled-off id with retry and a fresh snapshot', async () => {
@@ -172,7 +185,7 @@ describe('SSE feed /api/live/events', () => {
 
   it('cuts off a reader that never reads, while a reading client gets every event', async () => {
     const reader = open('?events=chat:message');
-    await reader.next('nowplaying');
+    await reader.opened(1);
     const slow: Socket = connect(Number(new URL(server.url).port), '127.0.0.1');
     await new Promise((resolve) => slow.once('connect', resolve));
     slow.pause(); // never reads: the kernel buffers fill, then uWS reports backpressure

@@ -3,12 +3,14 @@ import * as ajvFormats from 'ajv-formats';
 
 // Every answer a test receives through `call` is checked against the OpenAPI document the server
 // under test serves at /api/openapi.json, the way a validating proxy (Prism) would: the status must
-// be documented for that path and method (or fall under `default`), and the body must match the
-// documented schema. A drift fails the test that met it, naming path, status and the broken rule.
+// be documented for that path and method (or fall under `default`), the body must match the
+// documented schema, every header the document requires must be there and every documented header
+// sent must match its schema, and no header of the API may be sent where the document does not
+// declare it. A drift fails the test that met it, naming path, status and the broken rule.
 
 const addFormats = ajvFormats.default.default;
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-addFormats(ajv, ['date-time', 'uri']);
+addFormats(ajv, ['date-time', 'date', 'uri', 'ipv4', 'ipv6']);
 
 type Json = Record<string, any>;
 
@@ -41,7 +43,7 @@ async function documentOf(origin: string): Promise<Document | null> {
 }
 
 /** The schema with every `#/components/...` reference replaced by what it points at. */
-function inline(schema: unknown, doc: Json): unknown {
+export function inline(schema: unknown, doc: Json): unknown {
   if (Array.isArray(schema)) return schema.map((s) => inline(s, doc));
   if (typeof schema !== 'object' || schema === null) return schema;
   const ref = (schema as Json).$ref;
@@ -64,11 +66,35 @@ function validatorFor(document: Document, key: string, schema: unknown): Validat
   return validate;
 }
 
+/** Headers of the transport, the CORS policy and the edge: not the API's to declare per answer. */
+const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary', 'uwebsockets', 'allow']);
+
+function checkHeaders(document: Document, response: Json, headers: Headers, where: string, drift: (why: string) => never): void {
+  const declared = new Map<string, Json>();
+  for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) declared.set(name.toLowerCase(), inline(header, document.doc) as Json);
+  for (const [name, header] of declared) {
+    const value = headers.get(name);
+    if (value === null) {
+      if (header.required) drift(`header ${name} is required by the document but was not sent`);
+      continue;
+    }
+    const schema = header.schema ?? {};
+    const typed = schema.type === 'integer' && /^-?[0-9]+$/.test(value) ? Number(value) : value;
+    const validate = validatorFor(document, `header ${JSON.stringify(schema)}`, schema);
+    if (!validate(typed)) drift(`header ${name}: ${JSON.stringify(value)} ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
+  }
+  headers.forEach((_, name) => {
+    if (TRANSPORT_HEADERS.has(name) || name.startsWith('access-control-')) return;
+    if (!declared.has(name)) drift(`header ${name} is sent but not declared for ${where}`);
+  });
+}
+
 /**
  * Throws when the answer is not what the document says. Answers to paths the document does not
  * list must be the error envelope with 404 (and 405 for a listed path with another method).
  */
-export async function checkAnswer(url: string, method: string, status: number, contentType: string | null, body: unknown): Promise<void> {
+export async function checkAnswer(url: string, method: string, status: number, headers: Headers, body: unknown): Promise<void> {
+  const contentType = headers.get('content-type');
   const { origin, pathname } = new URL(url);
   const document = await documentOf(origin);
   if (!document) return; // not a radio hub (a test double)
@@ -91,6 +117,7 @@ export async function checkAnswer(url: string, method: string, status: number, c
   if (!response) drift(`status ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
   // `default` stands for the unforeseen (500); every answer a route means to give is listed.
   if (statusKey === 'default' && status !== 500) drift(`status ${status} falls under \`default\`: document it explicitly`);
+  checkHeaders(document, response, headers, where, drift);
   const media = response.content?.['application/json'];
   if (!media) {
     if (body !== undefined) drift('a body where the document says none');

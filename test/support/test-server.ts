@@ -78,7 +78,7 @@ export async function call(url: string, init: { method?: string; body?: unknown;
   const response = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
-  await checkAnswer(url, init.method ?? (body === undefined ? 'GET' : 'POST'), response.status, response.headers.get('content-type'), parsed);
+  await checkAnswer(url, init.method ?? (body === undefined ? 'GET' : 'POST'), response.status, response.headers, parsed);
   return { status: response.status, headers: response.headers, body: parsed };
 }
 
@@ -95,6 +95,6 @@ export async function checkedFetch(url: string, init: RequestInit = {}): Promise
   } catch {
     // not JSON: the check reports it wherever the document promises JSON
   }
-  await checkAnswer(url, init.method ?? 'GET', response.status, response.headers.get('content-type'), parsed);
+  await checkAnswer(url, init.method ?? 'GET', response.status, response.headers, parsed);
   return response;
 }

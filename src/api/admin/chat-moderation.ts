@@ -12,18 +12,36 @@ import { actorOf } from './staff.js';
 const Seconds = Type.Integer({ minimum: 1, maximum: 90 * 86_400, description: 'how long the ban lasts' });
 const Reason = Type.Optional(Text({ maxLength: 200 }));
 
-export const BanBody = Type.Object({
-  nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
-  ip: Type.Optional(Type.String({ minLength: 2, maxLength: 45, description: 'IPv4 or IPv6 address' })),
-  seconds: Seconds,
-  reason: Reason,
-});
+/** A ban names a nickname, an address, or both. */
+export const BanBody = Type.Object(
+  {
+    nickname: Type.Optional(Text({ minLength: 1, maxLength: 20 })),
+    ip: Type.Optional(
+      Type.String({
+        anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }],
+        'x-messages': { anyOf: 'must be an IPv4 or IPv6 address' },
+        description: 'IPv4 or IPv6 address (an IPv6 address bans its /64)',
+      }),
+    ),
+    seconds: Seconds,
+    reason: Reason,
+  },
+  {
+    // Each branch names its property again: Ajv's strict mode wants a required property defined beside it.
+    anyOf: [
+      { properties: { nickname: {} }, required: ['nickname'] },
+      { properties: { ip: {} }, required: ['ip'] },
+    ],
+    'x-messages': { anyOf: 'give a nickname, an ip, or both' },
+  },
+);
 
 const UndoSchema = Type.Object({
   token: Type.String({ description: 'POST /api/admin/chat/undo/{token} undoes the action, once' }),
   until: Type.Integer({ description: 'Unix seconds: the undo works until then (30 s)' }),
 });
-const BanKind = Type.Union([Type.Literal('nickname'), Type.Literal('ip')]);
+const BanKind = Type.Union([Type.Literal('nickname'), Type.Literal('ip')], { description: 'what the ban is on' });
+const MessageId = Type.String({ minLength: 1, description: 'the id of the chat message' });
 
 export function chatModerationRoutes(moderation: ChatModeration, clients: Pick<ClientIdentity, 'keyOf'>): RouteDefinition[] {
   return [
@@ -32,6 +50,7 @@ export function chatModerationRoutes(moderation: ChatModeration, clients: Pick<C
       path: '/api/admin/chat/messages/:id',
       summary: 'Delete a chat message: gone from history and from every live client (undo within 30 s)',
       auth: 'moderator',
+      params: { id: MessageId },
       response: Type.Object({ id: Type.String(), deleted: Type.Literal(true), undo: UndoSchema }),
       errors: ['NOT_FOUND'],
       handler: async (ctx) => {
@@ -46,6 +65,7 @@ export function chatModerationRoutes(moderation: ChatModeration, clients: Pick<C
       path: '/api/admin/chat/messages/:id/ban',
       summary: 'Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s)',
       auth: 'moderator',
+      params: { id: MessageId },
       body: Type.Object({ seconds: Seconds, reason: Reason }),
       successStatus: 201,
       errors: ['NOT_FOUND'],
@@ -67,15 +87,11 @@ export function chatModerationRoutes(moderation: ChatModeration, clients: Pick<C
       }),
       handler: async (ctx) => {
         const { body } = ctx;
-        if (body.ip && !isIP(body.ip)) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'ip', message: 'must be an IPv4 or IPv6 address' }] });
         const targets = [
           ...(body.nickname ? [{ kind: 'nickname' as const, value: body.nickname }] : []),
           // An address bans its client: the IPv4 address, or the whole IPv6 network it belongs to.
           ...(body.ip ? [{ kind: 'ip' as const, value: clients.keyOf(normalizeIp(body.ip)) }] : []),
         ];
-        if (targets.length === 0) {
-          throw new AppError('VALIDATION_FAILED', { details: [{ field: 'nickname', message: 'give a nickname, an ip, or both' }] });
-        }
         const reason = body.reason || null;
         const done = await moderation.ban(targets, body.seconds, reason, actorOf(ctx));
         return created({ ...done, reason });
@@ -94,6 +110,10 @@ export function chatModerationRoutes(moderation: ChatModeration, clients: Pick<C
       path: '/api/admin/chat/bans/:kind/:value',
       summary: 'Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed)',
       auth: 'moderator',
+      params: {
+        kind: Type.Union([Type.Literal('nickname'), Type.Literal('ip'), Type.Literal('sender')], { description: 'what the ban is on' }),
+        value: Type.String({ minLength: 1, description: 'a nickname, an address, a network as listed (e.g. 2001:db8::/64), or a sender ban as listed' }),
+      },
       errors: ['NOT_FOUND'],
       response: Type.Object({ kind: ChatBanSchema.properties.kind, value: Type.String(), lifted: Type.Literal(true) }),
       handler: async (ctx) => {

@@ -31,6 +31,7 @@ export function requestQueueAdminRoutes(requests: RequestService, audit: AuditTr
       path: '/api/admin/requests/:id',
       summary: 'Mark a pending song request played or rejected; live clients get request:updated',
       auth: 'moderator',
+      params: { id: Type.String({ minLength: 1, description: 'the id of the song request' }) },
       body: ResolveRequestBody,
       response: SongRequestSchema,
       handler: async (ctx) => {

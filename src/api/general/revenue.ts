@@ -8,7 +8,7 @@ import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
 import { Text } from '../../station/input/text-rules.js';
 import { RevenueEventSchema, RevenueTypeSchema } from '../../station/shapes.js';
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-pattern-message': 'must be a date, YYYY-MM-DD' });
+const Day = (description: string) => Type.String({ format: 'date', 'x-messages': { format: 'must be a real date, YYYY-MM-DD' }, description });
 
 export const RevenueBody = Type.Object({
   event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]*$', description: 'your id for the event; repeats are recorded once' })),
@@ -25,7 +25,10 @@ export const RevenueBody = Type.Object({
   ),
 });
 
-export const RevenueQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) });
+export const RevenueQuery = Type.Object({
+  from: Type.Optional(Day('first day, YYYY-MM-DD in station time (default: 29 days before `to`)')),
+  to: Type.Optional(Day('last day, YYYY-MM-DD in station time (default: today)')),
+});
 
 const Sum = { currency: Type.String(), amount: Type.Integer({ description: 'minor units' }), count: Type.Integer() };
 const RevenueSummarySchema = Type.Object({

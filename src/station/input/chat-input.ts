@@ -4,7 +4,17 @@ import { LimitParam, Nickname, Text } from './text-rules.js';
 // The chat's input rules, shared by both doors: REST (api/mobile/chat.ts) and sockets (live/).
 
 export const ChatHistoryQuery = Type.Object({
-  since: Type.Optional(Type.String({ maxLength: 64, description: 'Unix seconds, Unix milliseconds or ISO-8601; default: one hour ago' })),
+  since: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      // since.ts reads it; the pattern only says how it starts (a digit, after a sign for ISO years beyond 9999).
+      pattern: '^\\s*[+-]?[0-9]',
+      'x-pattern-message': 'must be Unix seconds, Unix milliseconds or an ISO-8601 time',
+      examples: ['1767225600', '1767225600000', '2026-01-01T00:00:00Z'],
+      description:
+        'Unix seconds, Unix milliseconds or ISO-8601; default: one hour ago. Exact rule: Unix seconds (up to 12 digits, a fraction allowed), Unix milliseconds (13 digits) or an ISO-8601 date or time (no offset: UTC); the pattern only checks how it starts.',
+    }),
+  ),
   limit: Type.Optional(LimitParam(50)),
 });
 

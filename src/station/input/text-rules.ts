@@ -23,6 +23,41 @@ const INVISIBLE = '\\s\\p{Cf}\\p{Mn}\\p{Me}\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}\
  * fields (one problem per broken rule), and optional text left blank counts as omitted.
  */
 const VISIBLE = `^$|[^${INVISIBLE}]`;
+/** A nickname's characters: letters of any script, their marks, decimal digits, underscore, dash. */
+const NICKNAME = '^[\\p{L}\\p{Nd}_-][\\p{L}\\p{M}\\p{Nd}_-]*$';
+
+/**
+ * For the OpenAPI document: each pattern above that only a JavaScript `u` regex reads (`\p{…}`,
+ * `\u{…}`, or a class that means "one code point"), written so that any JSON Schema tool reads it
+ * alike, with or without the `u` flag (Python, Go, schemathesis, Spectral). Where Unicode classes
+ * are needed the portable pattern is a little looser than the rule (never stricter: what the API
+ * takes, a client checking against the document takes too); the document states the exact rule
+ * beside it. A test checks each approximation against its rule on arbitrary Unicode.
+ */
+export const PORTABLE_PATTERNS: ReadonlyMap<string, { portable: string; exact: boolean }> = new Map([
+  // The code point class, spelt out in UTF-16: a high surrogate only with a low one after it.
+  [WELL_FORMED, { portable: '^(?:[^\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$', exact: true }],
+  // Whitespace (spelt out: engines disagree on what `\\s` holds), the usual format characters, the
+  // combining diacritics and the blank letters; astral invisibles and other marks count as visible here.
+  [
+    VISIBLE,
+    {
+      portable:
+        '^$|[^\\u0009-\\u000D\\u0020\\u00A0\\u00AD\\u0300-\\u036F\\u061C\\u115F\\u1160\\u1680\\u180E\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u2064\\u2066-\\u206F\\u2800\\u3000\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0]',
+      exact: false,
+    },
+  ],
+  // Anything but ASCII and Latin-1 punctuation, symbols and controls, general punctuation and CJK
+  // punctuation (ª, µ and º are letters and stay in); the first character may be a mark here.
+  [
+    NICKNAME,
+    {
+      portable:
+        '^[^\\u0000-\\u002C\\u002E\\u002F\\u003A-\\u0040\\u005B-\\u005E\\u0060\\u007B-\\u00A9\\u00AB-\\u00B4\\u00B6-\\u00B9\\u00BB-\\u00BF\\u00D7\\u00F7\\u1680\\u2000-\\u206F\\u3000-\\u3003\\uFEFF]+$',
+      exact: false,
+    },
+  ],
+]);
 
 const rule = (pattern: string, message: string) => ({ pattern, 'x-pattern-message': message });
 
@@ -51,7 +86,7 @@ export const Nickname = (options: { minLength: number; maxLength: number }) =>
     ...options,
     allOf: [
       rule(WELL_FORMED, 'must be well-formed Unicode (no lone surrogates)'),
-      rule('^[\\p{L}\\p{Nd}_-][\\p{L}\\p{M}\\p{Nd}_-]*$', 'may contain only letters, digits, underscore and dash'),
+      rule(NICKNAME, 'may contain only letters, digits, underscore and dash'),
       rule(VISIBLE, 'must contain visible characters'),
     ],
   });
