@@ -14,6 +14,10 @@ export interface Backends {
   store: Store;
   /** The Socket.IO adapter joining the nodes; absent when there is one process. */
   liveRelay?: ServerOptions['adapter'];
+  /** The Redis connection set (any topology), for what keeps clients of its own there (the webhook queue). */
+  redis?: RedisConnections;
+  /** The station's key prefix as the topology needs it (`{radio:}` on a Cluster). */
+  keyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -35,12 +39,14 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
 export function createBackends(config: Readonly<Config>, log: Logger, clock: Clock): Backends {
   const limits = storeLimitsOf(config);
   const topology = redisTopologyOf(config.redis);
-  if (!topology) return { store: createMemoryStore(limits, clock), close: async () => undefined };
+  if (!topology) return { store: createMemoryStore(limits, clock), keyPrefix: config.redis.prefix, close: async () => undefined };
   const redis = openRedis(topology, log.child({ component: 'redis' }), { commandTimeoutMs: config.redis.commandTimeoutMs, replicaAcks: replicaAcksOf(config.redis, topology) });
   const prefix = stationKeyPrefix(topology, config.redis.prefix);
   return {
     store: createRedisStore({ redis, prefix, limits }),
     liveRelay: liveRelayOf(redis, `${prefix}socket.io`),
+    redis,
+    keyPrefix: prefix,
     close: () => redis.close(),
   };
 }

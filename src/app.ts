@@ -18,6 +18,7 @@ import { healthRoutes } from './api/ops/health.js';
 import { createBackends, type Backends } from './app-backends.js';
 import type { Config } from './config/schema.js';
 import { webhookDeliveryRoutes } from './api/admin/webhook-deliveries.js';
+import type { DeliveryQueue } from './webhooks/delivery-queue.js';
 import { allLiveHubs, createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 import { AdminAuth } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
@@ -58,6 +59,8 @@ export interface AppOptions {
   liveRelay?: Backends['liveRelay'];
   /** A payment provider instead of the one config names (null: none, plan creation answers 503). */
   payments?: PaymentProvider | null;
+  /** Where webhook deliveries wait instead of the one config picks (BullMQ on the node's Redis, or memory); the app closes it. */
+  webhookQueue?: DeliveryQueue;
 }
 
 export interface App {
@@ -80,7 +83,9 @@ export interface App {
 export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
   const clock = options.clock ?? systemClock;
-  const backends: Backends = options.store ? { store: options.store, liveRelay: options.liveRelay, close: async () => undefined } : createBackends(config, log, clock);
+  const backends: Backends = options.store
+    ? { store: options.store, liveRelay: options.liveRelay, keyPrefix: config.redis.prefix, close: async () => undefined }
+    : createBackends(config, log, clock);
   const { store } = backends;
   // This app's own registry: another app in the same process counts apart (ARCHITECTURE.md).
   const metrics = new Metrics({ clock, processMetrics: config.metrics.port !== null });
@@ -121,7 +126,13 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const sse = new SseFeed(config.live.sse, sseLog);
   const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, store.liveEvents, sse, log.child({ component: 'live' }), metrics);
   // Webhooks hear every domain event the live clients hear (docs/webhooks.md).
-  const webhooks = createWebhookDispatcher(config, log.child({ component: 'webhooks' }));
+  const webhooks = createWebhookDispatcher(config, {
+    log: log.child({ component: 'webhooks' }),
+    clock,
+    redis: backends.redis,
+    keyPrefix: backends.keyPrefix,
+    queue: options.webhookQueue,
+  });
   const events = allLiveHubs(live, webhooks);
 
   const station = new StationService(

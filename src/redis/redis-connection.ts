@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { AppError, isAppError } from '../errors.js';
 import { RedisOutage } from './redis-outage.js';
 import { SentinelWatch } from './sentinel-watch.js';
-import { openTopologyClient, type RedisClient, type RedisClusterClient, type RedisTopology, type TopologyClient, type TopologyClientOptions } from './redis-topology.js';
+import { ClusterSlotWatch } from './cluster-slot-watch.js';
+import { openMasterClient, openTopologyClient, type RedisClient, type RedisClusterClient, type RedisTopology, type TopologyClient, type TopologyClientOptions } from './redis-topology.js';
 
 export type { RedisClient, RedisTopology, TopologyClient };
 
@@ -59,6 +60,15 @@ export interface RedisConnections {
   replicated(routingKey: string): Promise<void>;
   /** Whether the store connection is up (a single client reconnecting is not). */
   isReady(): boolean;
+  /**
+   * One more plain client of this set's Redis, for a library that keeps its own connections and
+   * speaks to one server (BullMQ): it follows the master (the sentinels' on Sentinel; on a Cluster
+   * the master of `routingKey`'s slot, which must hold every key the library touches), its errors
+   * count in this set's outage (logged once), and the set closes it if its owner did not.
+   */
+  openClient(routingKey: string, options?: TopologyClientOptions): { client: RedisClient; close(): Promise<void> };
+  /** A failure seen outside `call` (a library's error event): the outage, logged once per state change. */
+  failed(error: unknown): void;
   /** Closes every client, never waiting on an absent Redis. */
   close(): Promise<void>;
 }
@@ -102,6 +112,20 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     }
   };
   let replicasBehind = false;
+  const slotWatches: ClusterSlotWatch[] = [];
+  const openClient = (routingKey: string, clientOptions: TopologyClientOptions = {}) => {
+    if (topology.kind !== 'cluster') {
+      const extra = open(clientOptions);
+      opened.push(extra);
+      return { client: extra.client as RedisClient, close: () => extra.close() };
+    }
+    const slotWatch = new ClusterSlotWatch(command.client as RedisClusterClient, routingKey);
+    slotWatches.push(slotWatch);
+    const following = openMasterClient(slotWatch, topology, clientOptions, { onError: (error) => outage.wentDown(error), onReady: () => outage.cameBack() });
+    const entry: OpenedClient = { client: following.client, isReady: () => following.client.isReady, lookAgain: () => command.lookAgain(), close: () => following.close() };
+    opened.push(entry);
+    return following;
+  };
 
   return {
     topology,
@@ -126,7 +150,13 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
       }
     },
     isReady: () => command.isReady(),
+    openClient,
+    failed: (error) => {
+      outage.wentDown(error);
+      for (const connection of opened) connection.lookAgain();
+    },
     close: async () => {
+      for (const slotWatch of slotWatches) slotWatch.close();
       await Promise.allSettled(opened.map((connection) => connection.close()));
       watch?.close();
     },
