@@ -1,4 +1,4 @@
-import { createNodeRedisClient, Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { ConnectionClosedError, createNodeRedisClient, Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { ErrorReply } from 'redis';
 import type { RedisClient, RedisConnections } from '../redis/redis-connection.js';
@@ -93,6 +93,8 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
           concurrency,
           maxStalledCount: 3,
           lockDuration: LOCK_MS,
+          // After a connection failure: Redis back, or a master found, within a second.
+          runRetryDelay: 1000,
           settings: { backoffStrategy: (attemptsMade) => retryDelayMs(policy, attemptsMade) },
         }),
     );
@@ -101,16 +103,21 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
   }
 
   /**
-   * A client of the node's Redis as BullMQ should hold it: BullMQ connects, quits and destroys
+   * A client of the node's Redis as BullMQ should hold it. BullMQ connects, quits and destroys
    * the clients it is given or duplicates, but these are opened and closed (within bounds) by the
-   * connection set and by close() below, so those calls do nothing. A duplicate (a worker's
-   * blocking connection) is a client of its own without the idle-socket timeout, which would cut
-   * its wait for jobs.
+   * connection set and by close() below, so those calls do nothing, and to BullMQ the client is
+   * always open (connecting in the background until it is ready, which BullMQ waits for). A
+   * command that fails for want of a connection (offline, no master known yet, socket closed)
+   * fails as BullMQ's ConnectionClosedError: BullMQ then waits `runRetryDelay` before trying
+   * again instead of looping at once (a loop of rejections that starves the event loop) and
+   * emits no error event per try. A duplicate (a worker's blocking connection) is a client of its
+   * own without the idle-socket timeout, which would cut its wait for jobs.
    */
   private client(routingKey: string, options: TopologyClientOptions): RedisClient {
     const opened = this.options.redis.openClient(routingKey, options);
     this.clients.push(opened);
     const owned: Record<string, unknown> = {
+      isOpen: true,
       connect: () => Promise.resolve(),
       disconnect: () => Promise.resolve(),
       quit: () => Promise.resolve('OK'),
@@ -122,8 +129,12 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
       get: (target, property) => {
         if (typeof property === 'string' && Object.hasOwn(owned, property)) return owned[property];
         const value: unknown = Reflect.get(target, property);
+        if (typeof value !== 'function') return value;
         // node-redis methods read private fields: they run on the client itself, never on the proxy.
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        return (...args: unknown[]) => {
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return result instanceof Promise ? result.catch(asConnectionFailure) : result;
+        };
       },
     });
   }
@@ -213,6 +224,12 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
     }
     await Promise.allSettled(this.clients.map((client) => client.close()));
   }
+}
+
+/** An error reply is Redis answering (ours to read); anything else is the connection failing. */
+function asConnectionFailure(error: unknown): never {
+  if (error instanceof ErrorReply) throw error;
+  throw new ConnectionClosedError(error instanceof Error ? error.message : String(error), error);
 }
 
 function recordOf(job: Job<DeliveryJob>, state: DeliveryStatus): DeliveryRecord & { created_ms: number } {
