@@ -104,7 +104,7 @@ describe.skipIf(!redisServerInstalled())('webhooks under Redis faults (BullMQ, t
     expect(abandoned).toHaveLength(1);
     expect(abandoned[0]).toMatchObject({ abandoned: 1 });
     expect(hub.service.lines.filter((line) => line.msg === 'unhandled promise rejection')).toEqual([]);
-  });
+  }, 60_000);
 
   it('Redis down: the listing answers 503 with Retry-After at once; a 10 s outage is one line down and one line up, with counts', async () => {
     receiver.answer((_req, res) => res.end());
@@ -131,7 +131,7 @@ describe.skipIf(!redisServerInstalled())('webhooks under Redis faults (BullMQ, t
     expect(back[0]!.failures).toBeGreaterThan(0);
     expect(back[0]!.downMs).toBeGreaterThanOrEqual(9000);
     expect(during.length).toBeLessThanOrEqual(4);
-  });
+  }, 60_000);
 
   it('one receiver that never answers delays no other; its attempts in flight at SIGTERM are put back and delivered by the next node', async () => {
     const deadAnswers = { now: false };
@@ -175,5 +175,5 @@ describe.skipIf(!redisServerInstalled())('webhooks under Redis faults (BullMQ, t
     hubs.push(second);
     const lastInFlight = inFlight.slice(-(abandoned[0]!.abandoned as number));
     await Promise.all(lastInFlight.map((id) => receiver.next((h) => h.path === '/dead' && h.headers['webhook-id'] === id && h.status === 200)));
-  });
+  }, 60_000);
 });
