@@ -120,8 +120,10 @@ describe.skipIf(!redisServerInstalled())('webhooks under Redis faults (BullMQ, t
     expect(listing.ms).toBeLessThan(1500);
     await delay(10_000); // the outage being measured, not a synchronisation
     await redis.start();
+    const restarted = performance.now();
     await hub.service.logged('redis available again');
-    await eventually(async () => expect((await timedListing(hub.url)).status).toBe(200));
+    await eventually(async () => expect((await timedListing(hub.url)).status).toBe(200), 30_000, 100);
+    say(`Redis back: the listing answered 200 again ${Math.round(performance.now() - restarted)} ms after the restart`);
     const during = hub.service.lines.slice(before);
     const warnings = during.filter((line) => (line.level as number) >= 40);
     say(`10 s Redis outage with webhooks on: ${during.length} log lines, ${warnings.length} at warn or above: ${during.map((l) => String(l.msg)).join(' | ')}`);
