@@ -63,7 +63,8 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
   private readonly clients: Array<{ close(): Promise<void> }> = [];
   private readonly stop = new AbortController();
   private readonly warnings: FoldedWarnings;
-  private inFlight = 0;
+  /** Attempts stopped by close(), and how many of them went back to waiting. */
+  private abandoned = 0;
   private requeued = 0;
 
   constructor(
@@ -149,13 +150,13 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
   private async attempt(job: Job<DeliveryJob>, token: string | undefined): Promise<AttemptResult> {
     const { policy, log } = this.options;
     const attempt = job.attemptsMade + 1;
-    this.inFlight += 1;
     try {
       const result = await this.deliver(job.data, this.stop.signal);
       await job.updateProgress({ last_status_code: result.statusCode, last_error: null });
       return result;
     } catch (error) {
       if (error instanceof AbandonedAttemptError) {
+        this.abandoned += 1;
         // Back to waiting, not counted as an attempt: another node, or this one after its restart, sends it.
         await job.moveToWait(token);
         this.requeued += 1;
@@ -166,8 +167,6 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
       if (!isFinalFailure(policy, attempt, error)) throw error;
       log.warn({ webhookId: job.data.id, url: redactedUrl(job.data.url), attempts: attempt, reason: failure.last_error }, 'webhook delivery failed');
       throw new UnrecoverableError(failure.last_error);
-    } finally {
-      this.inFlight -= 1;
     }
   }
 
@@ -206,7 +205,6 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
 
   async close(): Promise<void> {
     if (this.stop.signal.aborted) return;
-    const abandoned = this.inFlight;
     this.stop.abort();
     // The abandoned attempts go back to waiting while the workers stop; a Redis that is away or
     // frozen is not waited for.
@@ -215,10 +213,10 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
       () => undefined,
       REQUEUE_WAIT_MS,
     );
-    if (abandoned > 0) {
-      const locked = abandoned - this.requeued;
+    if (this.abandoned > 0) {
+      const locked = this.abandoned - this.requeued;
       this.options.log.warn(
-        { abandoned, requeued: this.requeued, locked, retriedAfterMs: locked > 0 ? LOCK_MS : 0 },
+        { abandoned: this.abandoned, requeued: this.requeued, locked, retriedAfterMs: locked > 0 ? LOCK_MS : 0 },
         'webhook attempts in flight abandoned at shutdown: back to waiting, or taken again once their lock expires',
       );
     }
