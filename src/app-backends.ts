@@ -21,6 +21,10 @@ export interface Backends {
    * rejects when a newer build wrote it (docs/operations.md, "Upgrades").
    */
   open(): Promise<void>;
+  /** The Redis connection set (any topology), for what keeps clients of its own there (the webhook queue). */
+  redis?: RedisConnections;
+  /** The station's key prefix as the topology needs it (`{radio:}` on a Cluster). */
+  keyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -49,7 +53,7 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
 export function createBackends(config: Readonly<Config>, log: Logger, clock: Clock, events: BackendEvents): Backends {
   const limits = storeLimitsOf(config);
   const topology = redisTopologyOf(config.redis);
-  if (!topology) return { store: createMemoryStore(limits, clock), open: async () => undefined, close: async () => undefined };
+  if (!topology) return { store: createMemoryStore(limits, clock), keyPrefix: config.redis.prefix, open: async () => undefined, close: async () => undefined };
   const prefix = stationKeyPrefix(topology, config.redis.prefix);
   const redis = openRedis(topology, log.child({ component: 'redis' }), {
     commandTimeoutMs: config.redis.commandTimeoutMs,
@@ -60,6 +64,8 @@ export function createBackends(config: Readonly<Config>, log: Logger, clock: Clo
   return {
     store: createRedisStore({ redis, prefix, limits }),
     liveRelay: liveRelayOf(redis, `${prefix}socket.io`),
+    redis,
+    keyPrefix: prefix,
     open: () => schema.start(),
     close: () => {
       schema.stop();

@@ -19,6 +19,7 @@ import { healthRoutes } from './api/ops/health.js';
 import { createBackends, type Backends } from './app-backends.js';
 import type { Config } from './config/schema.js';
 import { webhookDeliveryRoutes } from './api/admin/webhook-deliveries.js';
+import type { DeliveryQueue } from './webhooks/delivery-queue.js';
 import { allLiveHubs, createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 import { AdminAuth, FIRST_ADMIN_NAME } from './http/admin-auth.js';
 import { CorsPolicy } from './http/cors.js';
@@ -65,6 +66,8 @@ export interface AppOptions {
   payments?: PaymentProvider | null;
   /** The node cannot go on (a newer build migrated its store); main exits non-zero. Logged when absent. */
   onFatal?: (error: Error) => void;
+  /** Where webhook deliveries wait instead of the one config picks (BullMQ on the node's Redis, or memory); the app closes it. */
+  webhookQueue?: DeliveryQueue;
 }
 
 export interface App {
@@ -89,7 +92,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const clock = options.clock ?? systemClock;
   const onFatal = options.onFatal ?? ((error: Error) => log.fatal({ err: error }, 'cannot go on'));
   const backends: Backends = options.store
-    ? { store: options.store, liveRelay: options.liveRelay, open: async () => undefined, close: async () => undefined }
+    ? { store: options.store, liveRelay: options.liveRelay, keyPrefix: config.redis.prefix, open: async () => undefined, close: async () => undefined }
     : createBackends(config, log, clock, { onStoreTooNew: onFatal });
   const { store } = backends;
   // This app's own registry: another app in the same process counts apart (ARCHITECTURE.md).
@@ -132,7 +135,13 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const sse = new SseFeed(config.live.sse, sseLog);
   const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, store.liveEvents, sse, log.child({ component: 'live' }), metrics);
   // Webhooks hear every domain event the live clients hear (docs/webhooks.md).
-  const webhooks = createWebhookDispatcher(config, log.child({ component: 'webhooks' }));
+  const webhooks = createWebhookDispatcher(config, {
+    log: log.child({ component: 'webhooks' }),
+    clock,
+    redis: backends.redis,
+    keyPrefix: backends.keyPrefix,
+    queue: options.webhookQueue,
+  });
   const events = allLiveHubs(live, webhooks);
 
   const station = new StationService(

@@ -85,6 +85,12 @@ function checkSemantics(config: Config): void {
     if (showIds.has(show.id)) throw new ConfigError(`config: schedule.shows.${i}.id: "${show.id}" is used twice`);
     showIds.add(show.id);
   }
+  // Only with endpoints: a station without webhooks may keep a short grace.
+  if (config.webhooks.endpoints.length > 0 && config.webhooks.timeoutMs >= config.server.shutdownGraceMs) {
+    throw new ConfigError(
+      `config: webhooks.timeoutMs: ${config.webhooks.timeoutMs} must be below server.shutdownGraceMs (${config.server.shutdownGraceMs}), so an attempt in flight never outlasts a shutdown`,
+    );
+  }
   const sources = streamSourcesProblem(config.stream);
   if (sources) throw new ConfigError(`config: ${sources}`);
 }

@@ -283,7 +283,12 @@ export const ConfigSchema = Type.Object(
     webhooks: Section('signed webhooks ([webhooks.md](webhooks.md))', {
       endpoints: Type.Array(WebhookEndpointSchema, { description: 'the receivers' }),
       allowPrivateAddresses: Type.Boolean({ description: 'off (the default), deliveries to loopback, private and link-local addresses are refused (SSRF)' }),
-      timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, description: "one attempt: connect, send, and the answer's status line within this time" }),
+      timeoutMs: Type.Integer({
+        minimum: 100,
+        maximum: 60_000,
+        description: "one attempt: DNS lookup, connect, send, and the answer's status line within this time; must be below `server.shutdownGraceMs` when there are endpoints",
+      }),
+      concurrency: PositiveInt(64, 'attempts at once per endpoint on each node; the rest wait their turn, so a slow receiver delays only its own deliveries'),
       retry: Section('a failed attempt is retried with exponential backoff: the n-th retry about `firstRetryMs × 2^(n−1)` later (up to half of it less, at random)', {
         attempts: PositiveInt(20, 'attempts in all, the first included; then the delivery failed'),
         firstRetryMs: Type.Integer({ minimum: 1, maximum: 600_000, description: 'milliseconds before the first retry' }),

@@ -5,7 +5,8 @@ import { REDIS_RETRY_AFTER_SECONDS, RedisOutage } from './redis-outage.js';
 
 export { REDIS_RETRY_AFTER_SECONDS };
 import { SentinelWatch } from './sentinel-watch.js';
-import { openTopologyClient, type RedisClient, type RedisClusterClient, type RedisTopology, type TopologyClient, type TopologyClientOptions } from './redis-topology.js';
+import { ClusterSlotWatch } from './cluster-slot-watch.js';
+import { openMasterClient, openTopologyClient, type RedisClient, type RedisClusterClient, type RedisTopology, type TopologyClient, type TopologyClientOptions } from './redis-topology.js';
 
 export type { RedisClient, RedisTopology, TopologyClient };
 
@@ -66,6 +67,15 @@ export interface RedisConnections {
   replicated(routingKey: string): Promise<void>;
   /** Whether the store connection is up (a single client reconnecting is not). */
   isReady(): boolean;
+  /**
+   * One more plain client of this set's Redis, for a library that keeps its own connections and
+   * speaks to one server (BullMQ): it follows the master (the sentinels' on Sentinel; on a Cluster
+   * the master of `routingKey`'s slot, which must hold every key the library touches), its errors
+   * count in this set's outage (logged once), and the set closes it if its owner did not.
+   */
+  openClient(routingKey: string, options?: TopologyClientOptions): { client: RedisClient; close(): Promise<void> };
+  /** A failure seen outside `call` (a library's error event): the outage, logged once per state change. */
+  failed(error: unknown): void;
   /** Closes every client, never waiting on an absent Redis. */
   close(): Promise<void>;
 }
@@ -127,6 +137,20 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     }, OUTAGE_PROBE_MS);
     probe.unref();
   });
+  const slotWatches: ClusterSlotWatch[] = [];
+  const openClient = (routingKey: string, clientOptions: TopologyClientOptions = {}) => {
+    if (topology.kind !== 'cluster') {
+      const extra = open(clientOptions);
+      opened.push(extra);
+      return { client: extra.client as RedisClient, close: () => extra.close() };
+    }
+    const slotWatch = new ClusterSlotWatch(command.client as RedisClusterClient, routingKey);
+    slotWatches.push(slotWatch);
+    const following = openMasterClient(slotWatch, topology, clientOptions, { onError: (error) => outage.wentDown(error), onReady: () => outage.cameBack() });
+    const entry: OpenedClient = { client: following.client, isReady: () => following.client.isReady, lookAgain: () => command.lookAgain(), close: () => following.close() };
+    opened.push(entry);
+    return following;
+  };
 
   return {
     topology,
@@ -152,9 +176,15 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
       }
     },
     isReady: () => command.isReady(),
+    openClient,
+    failed: (error) => {
+      outage.wentDown(error);
+      for (const connection of opened) connection.lookAgain();
+    },
     close: async () => {
       closed = true;
       clearInterval(probe);
+      for (const slotWatch of slotWatches) slotWatch.close();
       await Promise.allSettled(opened.map((connection) => connection.close()));
       watch?.close();
     },

@@ -5,8 +5,9 @@ export const REDIS_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Whether the Redis of one connection set is usable, as one fact for every client in it (the
- * store and the live adapter talk to the same Redis): logged once when it goes away and once when
- * it is back, never per request. One per connection set, so two apps in one process never mix.
+ * store, the live adapter and the webhook queue talk to the same Redis): logged once when it goes
+ * away and once when it is back (with how long and how many failures it folded), never per
+ * request or per client error. One per connection set, so two apps in one process never mix.
  * Those that serve from what the node holds while Redis is away (the station state, the budgets,
  * the live notice) listen to its changes.
  */
@@ -14,6 +15,8 @@ export class RedisOutage {
   private downSince: number | null = null;
   /** How many outages began so far: a call started before the latest one proves nothing by succeeding. */
   private outages = 0;
+  /** Failures seen while down (calls, client errors, a library's error events): told when it is back. */
+  private failures = 0;
   private readonly listeners: Array<(awaySinceMs: number | null) => void> = [];
   /** What refusals tell clients to wait meanwhile (Retry-After). */
   readonly retryAfterSeconds = REDIS_RETRY_AFTER_SECONDS;
@@ -43,9 +46,11 @@ export class RedisOutage {
   }
 
   wentDown(error: unknown): void {
+    this.failures += 1;
     if (this.downSince !== null) return;
     this.outages += 1;
     this.downSince = this.clock();
+    this.failures = 1;
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     this.log.error({ reason }, 'redis unavailable: serving the last known station state, refusing writes (503) until it is back');
     this.tell(this.downSince);
@@ -63,7 +68,7 @@ export class RedisOutage {
     if (this.downSince === null) return;
     const awayMs = this.clock() - this.downSince;
     this.downSince = null;
-    this.log.info({ awaySeconds: Math.round(awayMs / 1000) }, 'redis available again');
+    this.log.info({ awaySeconds: Math.round(awayMs / 1000), downMs: Math.round(awayMs), failures: this.failures }, 'redis available again');
     this.tell(null);
   }
 

@@ -1,7 +1,7 @@
 import { createClient, createCluster, type RedisClientOptions } from 'redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
-import { followMaster, SentinelWatch, type RedisClient } from './sentinel-watch.js';
+import { followMaster, SentinelWatch, type MasterWatch, type RedisClient } from './sentinel-watch.js';
 
 export type { RedisClient };
 export type RedisClusterClient = ReturnType<typeof createCluster>;
@@ -81,16 +81,8 @@ export function openTopologyClient(
   options: TopologyClientOptions,
   context: { log: Logger; onError: (error: unknown) => void; onReady?: () => void; watch?: SentinelWatch },
 ): OpenedTopologyClient {
-  const node: RedisClientOptions = {
-    disableOfflineQueue: !options.queueWhileOffline,
-    ...(options.blocking ? {} : { pingInterval: 1000 }),
-    socket: { connectTimeout: 2000, ...(options.blocking ? {} : { socketTimeout: 5000 }), reconnectStrategy },
-  };
-  const listen = (client: RedisClient) => {
-    // Without an 'error' listener node-redis errors would crash the process.
-    client.on('error', context.onError);
-    if (context.onReady) client.on('ready', context.onReady);
-  };
+  const node = nodeOptionsOf(options);
+  const listen = listenerOf(context);
   switch (topology.kind) {
     case 'single': {
       const client = createClient({ ...node, url: topology.url });
@@ -126,6 +118,37 @@ export function openTopologyClient(
       };
     }
   }
+}
+
+/** The options of one node-redis client of the hub (fail fast, reconnect with capped backoff). */
+export function nodeOptionsOf(options: TopologyClientOptions): RedisClientOptions {
+  return {
+    disableOfflineQueue: !options.queueWhileOffline,
+    ...(options.blocking ? {} : { pingInterval: 1000 }),
+    socket: { connectTimeout: 2000, ...(options.blocking ? {} : { socketTimeout: 5000 }), reconnectStrategy },
+  };
+}
+
+/** Attaches the context's listeners to a client (without an 'error' listener node-redis errors would crash the process). */
+export function listenerOf(context: { onError: (error: unknown) => void; onReady?: () => void }): (client: RedisClient) => void {
+  return (client) => {
+    client.on('error', context.onError);
+    if (context.onReady) client.on('ready', context.onReady);
+  };
+}
+
+/**
+ * A plain client of the master `watch` names, following it when it moves (a Cluster slot's
+ * master, for a library that speaks to one server): the Cluster's credentials, the hub's options.
+ */
+export function openMasterClient(
+  watch: MasterWatch,
+  topology: Extract<RedisTopology, { kind: 'cluster' }>,
+  options: TopologyClientOptions,
+  context: { onError: (error: unknown) => void; onReady?: () => void },
+): OpenedTopologyClient<RedisClient> {
+  const following = followMaster(watch, { ...nodeOptionsOf(options), username: topology.username, password: topology.password }, listenerOf(context));
+  return following;
 }
 
 /**

@@ -15,6 +15,12 @@ export interface MasterAddress {
   port: number;
 }
 
+/** Something that knows where a master is now and says when it moves (a Sentinel set, a Cluster slot). */
+export interface MasterWatch {
+  readonly master: MasterAddress | null;
+  onChange(listener: (address: MasterAddress) => void): () => void;
+}
+
 /** How often the sentinels are asked where the master is, besides right after a failed call. */
 const ASK_EVERY_MS = 1000;
 /** A failed call asks again at once, but not more often than this. */
@@ -28,7 +34,7 @@ const ASK_AGAIN_AFTER_MS = 250;
  * failover behind the caller's back (a write answered 503 could still land later), waits on
  * rediscovery instead of failing fast, and prints errors to stdout (breaking JSON logs).
  */
-export class SentinelWatch {
+export class SentinelWatch implements MasterWatch {
   private address: MasterAddress | null = null;
   private asker: RedisClient | null = null;
   private sentinelIndex = 0;
@@ -117,12 +123,13 @@ const SUBSCRIBING = new Set(['subscribe', 'SUBSCRIBE', 'pSubscribe', 'PSUBSCRIBE
 const LIFECYCLE = new Set(['connect', 'close', 'destroy', 'quit', 'disconnect']);
 
 /**
- * A node-redis client that is always connected to the master the watch names: when the master
+ * A node-redis client that is always connected to the master the watch names (the sentinels',
+ * or a Cluster slot's): when the master
  * changes, a fresh client to the new one takes its place (its listeners and subscriptions made
  * again on it) and the old one is dropped, failing what it still had in flight. Until a master is
  * known, commands fail at once. It looks like one `RedisClient` to whoever holds it.
  */
-export function followMaster(watch: SentinelWatch, options: RedisClientOptions, onClient: (client: RedisClient) => void): { client: RedisClient; close(): Promise<void> } {
+export function followMaster(watch: MasterWatch, options: RedisClientOptions, onClient: (client: RedisClient) => void): { client: RedisClient; close(): Promise<void> } {
   let current: RedisClient | null = null;
   let closed = false;
   const listeners: Array<[event: string, listener: (...args: unknown[]) => void]> = [];

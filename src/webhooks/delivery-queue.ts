@@ -1,4 +1,5 @@
 import type { WebhookEventType } from '../config/schema.js';
+import { GiveUpError } from './delivery-errors.js';
 import type { AttemptResult } from './webhook-sender.js';
 
 /** One message for one endpoint: what every attempt sends (the body is fixed at the event). */
@@ -31,8 +32,11 @@ export interface DeliveryRecord {
   finished_at: number | null;
 }
 
-/** Sends one attempt; throws to ask for a retry (or an UnrecoverableDelivery to give up). */
-export type DeliverFn = (job: DeliveryJob) => Promise<AttemptResult>;
+/**
+ * Sends one attempt; throws to ask for a retry (a GiveUpError to fail at once). `stop` aborts it
+ * at shutdown (an AbandonedAttemptError).
+ */
+export type DeliverFn = (job: DeliveryJob, stop: AbortSignal) => Promise<AttemptResult>;
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -41,26 +45,29 @@ export interface RetryPolicy {
   firstRetryMs: number;
 }
 
-/** Exponential backoff with jitter, the same in memory and in BullMQ ("exponential", jitter 0.5). */
+/** Exponential backoff with jitter: the wait after `attemptsMade` attempts, the one curve of both queues. */
 export function retryDelayMs(policy: RetryPolicy, attemptsMade: number, random = Math.random): number {
   const full = policy.firstRetryMs * 2 ** Math.max(0, attemptsMade - 1);
   return Math.round(full * (1 - 0.5 * random()));
 }
 
+/** Whether a delivery whose attempt number `attemptsMade` just failed with `error` is failed for good (both queues ask this). */
+export function isFinalFailure(policy: RetryPolicy, attemptsMade: number, error: unknown): boolean {
+  return error instanceof GiveUpError || attemptsMade >= policy.attempts;
+}
+
 /**
  * Where deliveries wait, are attempted and retried, and are remembered. In memory for one
- * process; with Redis a BullMQ queue that every node works on, so each job runs on one node.
+ * process; with Redis BullMQ queues that every node works on, so each job runs on one node.
+ * Either way each endpoint has its own slots (`webhooks.concurrency` attempts at once per node),
+ * so a receiver that never answers holds its own deliveries back, never another's.
  */
 export interface DeliveryQueue {
   enqueue(job: DeliveryJob): Promise<void>;
-  /** Newest first. */
+  /** Newest first; endpoint URLs redacted (endpoint-url.ts). */
   recent(limit: number): Promise<DeliveryRecord[]>;
+  /** Stops at once: attempts in flight are abandoned (BullMQ retries them later) and said in one log line. */
   close(): Promise<void>;
-}
-
-/** A failure no retry can cure (an address refused by the SSRF rule). */
-export function isUnrecoverable(error: unknown): boolean {
-  return error instanceof Error && error.name === 'RefusedAddressError';
 }
 
 export function describeFailure(error: unknown): { last_status_code: number | null; last_error: string } {

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { RefusedAddressError } from './delivery-errors.js';
 
 // Where a webhook must never go unless the operator allows it: a URL from configuration that
 // resolves to the host itself, the private network or the cloud metadata service (169.254.169.254)
@@ -23,12 +24,19 @@ for (const [net, bits] of [
 ] as const)
   privateRanges.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  // ::/96 holds the unspecified address, loopback and the IPv4-compatible ::a.b.c.d, which some
+  // stacks still route to the IPv4 address inside.
+  ['::', 96],
+  // NAT64 (64:ff9b::a.b.c.d reaches a.b.c.d through a translator), its local-use range, and 6to4
+  // (2002:AABB:CCDD:: reaches AA.BB.CC.DD): each may lead back into an IPv4 network we cannot check.
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
   privateRanges.addSubnet(net, bits, 'ipv6');
@@ -40,10 +48,10 @@ export function isPrivateAddress(address: string): boolean {
   return privateRanges.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** A refusal that no retry can cure. */
-export class RefusedAddressError extends Error {
-  override readonly name = 'RefusedAddressError';
-}
+/** Every address of a name (the system resolver by default: /etc/hosts, then DNS). */
+export type Resolve = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+const resolveAll: Resolve = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 export interface CheckedAddress {
   address: string;
@@ -56,9 +64,9 @@ export interface CheckedAddress {
  * returned, never resolving again, so a DNS answer that changes between check and connect
  * (DNS rebinding) cannot slip past.
  */
-export async function resolveSafely(hostname: string, allowPrivate: boolean): Promise<CheckedAddress> {
+export async function resolveSafely(hostname: string, allowPrivate: boolean, resolve: Resolve = resolveAll): Promise<CheckedAddress> {
   const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true });
+  const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await resolve(bare);
   if (found.length === 0) throw new Error(`${hostname} has no address`);
   if (!allowPrivate) {
     const refused = found.find((a) => isPrivateAddress(a.address));

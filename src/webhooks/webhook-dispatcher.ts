@@ -1,11 +1,15 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
+import { isAppError } from '../errors.js';
+import type { RedisConnections } from '../redis/redis-connection.js';
+import type { Clock } from '../station/clock.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import { BullMqDeliveryQueue } from './bullmq-delivery-queue.js';
-import type { DeliveryJob, DeliveryQueue, DeliveryRecord } from './delivery-queue.js';
+import { EndpointRemovedError } from './delivery-errors.js';
+import type { DeliverFn, DeliveryJob, DeliveryQueue, DeliveryRecord } from './delivery-queue.js';
+import { redactedUrl } from './endpoint-url.js';
 import { MemoryDeliveryQueue } from './memory-delivery-queue.js';
 import { discordBodyOf, webhookMessageOf } from './webhook-messages.js';
-import { RefusedAddressError } from './safe-address.js';
 import { attemptDelivery } from './webhook-sender.js';
 import { signedHeaders } from './webhook-signature.js';
 
@@ -19,12 +23,13 @@ export class WebhookDispatcher implements LiveHub {
     private readonly config: Readonly<Config>,
     private readonly queue: DeliveryQueue,
     private readonly log: Logger,
+    private readonly clock: Clock,
   ) {}
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
     const endpoints = this.config.webhooks.endpoints;
     if (endpoints.length === 0) return;
-    const message = webhookMessageOf(event, payload);
+    const message = webhookMessageOf(event, payload, new Date(this.clock()));
     if (!message) return;
     const createdAt = Math.floor(Date.parse(message.timestamp) / 1000);
     endpoints.forEach((endpoint, index) => {
@@ -32,7 +37,11 @@ export class WebhookDispatcher implements LiveHub {
       const body =
         endpoint.format === 'discord' ? discordBodyOf(message, this.config.station.name) : JSON.stringify({ type: message.type, timestamp: message.timestamp, data: message.data });
       const job: DeliveryJob = { key: `${message.id}-e${index}`, id: message.id, type: message.type, endpoint: index, url: endpoint.url, body, created_at: createdAt };
-      this.queue.enqueue(job).catch((error: unknown) => this.log.error({ err: error, webhookId: message.id, url: endpoint.url }, 'webhook not queued'));
+      this.queue.enqueue(job).catch((error: unknown) => {
+        // A Redis outage is already told once by the connection set: no line per lost webhook on top.
+        const told = isAppError(error) && error.alreadyLogged;
+        this.log[told ? 'debug' : 'error']({ err: error, webhookId: message.id, url: redactedUrl(endpoint.url) }, 'webhook not queued');
+      });
     });
   }
 
@@ -45,21 +54,43 @@ export class WebhookDispatcher implements LiveHub {
   }
 }
 
-/** Memory queue without Redis, BullMQ with it; the sender signs each attempt with the endpoint's secret. */
-export function createWebhookDispatcher(config: Readonly<Config>, log: Logger): WebhookDispatcher {
+/**
+ * One attempt of a job: the endpoint looked up by index (its secret never travels with the job),
+ * signed afresh with the clock's time.
+ */
+export function webhookDeliverer(config: Readonly<Config>, clock: Clock): DeliverFn {
   const settings = config.webhooks;
-  const deliver = async (job: DeliveryJob) => {
+  return async (job, stop) => {
     // A job queued before a restart with other settings: its endpoint may be gone or moved.
     const endpoint = settings.endpoints[job.endpoint];
-    if (endpoint?.url !== job.url) throw new RefusedAddressError(`${job.url} is no longer a configured endpoint`);
-    return attemptDelivery(job.url, job.body, signedHeaders(endpoint.secret, job.id, job.body), settings);
+    if (endpoint?.url !== job.url) throw new EndpointRemovedError(`${redactedUrl(job.url)} is no longer endpoint ${job.endpoint} of webhooks.endpoints`);
+    return attemptDelivery(job.url, job.body, signedHeaders(endpoint.secret, job.id, job.body, clock()), settings, stop);
   };
-  const policy = settings.retry;
-  const queue: DeliveryQueue =
-    config.redis.url && settings.endpoints.length > 0
-      ? new BullMqDeliveryQueue(deliver, { url: config.redis.url, prefix: config.redis.prefix, policy, historySize: settings.historySize, log })
-      : new MemoryDeliveryQueue(deliver, policy, settings.historySize, log);
-  return new WebhookDispatcher(config, queue, log);
+}
+
+export interface DispatcherContext {
+  log: Logger;
+  clock: Clock;
+  /** The node's Redis connections (any topology): deliveries then go through BullMQ, shared by every node. */
+  redis?: RedisConnections;
+  /** The station's key prefix as the topology needs it (redis/redis-topology.ts, stationKeyPrefix). */
+  keyPrefix: string;
+  /** A queue built by the caller instead (createApp's `webhookQueue`). */
+  queue?: DeliveryQueue;
+}
+
+/** BullMQ on the node's Redis (url, Sentinel or Cluster) when there are endpoints, memory otherwise. */
+export function createWebhookDispatcher(config: Readonly<Config>, context: DispatcherContext): WebhookDispatcher {
+  const { log, clock } = context;
+  const settings = config.webhooks;
+  const deliver = webhookDeliverer(config, clock);
+  const common = { policy: settings.retry, historySize: settings.historySize, concurrency: settings.concurrency, log };
+  const queue =
+    context.queue ??
+    (context.redis && settings.endpoints.length > 0
+      ? new BullMqDeliveryQueue(deliver, { ...common, redis: context.redis, prefix: context.keyPrefix, endpoints: settings.endpoints.length })
+      : new MemoryDeliveryQueue(deliver, { ...common, clock }));
+  return new WebhookDispatcher(config, queue, log, clock);
 }
 
 /** One LiveHub that tells each of `hubs` (Socket.IO clients and webhooks hear the same events). */

@@ -1,11 +1,14 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { resolveSafely } from './safe-address.js';
+import { AbandonedAttemptError, RejectedAttemptError } from './delivery-errors.js';
+import { resolveSafely, type CheckedAddress, type Resolve } from './safe-address.js';
 
 export interface AttemptSettings {
   timeoutMs: number;
   allowPrivateAddresses: boolean;
+  /** The name resolver (the system's by default). */
+  resolve?: Resolve;
 }
 
 export interface AttemptResult {
@@ -13,48 +16,66 @@ export interface AttemptResult {
   statusCode: number;
 }
 
-/** Sent, but not taken: the receiver answered outside 2xx. */
-export class RejectedAttemptError extends Error {
-  override readonly name = 'RejectedAttemptError';
-  constructor(readonly statusCode: number) {
-    super(`receiver answered HTTP ${statusCode}`);
-  }
-}
-
 /**
  * One delivery attempt: POST `body` to `url` with `headers`. The host is resolved and checked
  * once (safe-address.ts) and the socket connects to that very address; node:http never follows a
- * redirect, so a 3xx is a failed attempt; the whole attempt, connect to status line, is bounded by
- * `timeoutMs`. Only the status is read: the socket is closed as soon as it arrives.
+ * redirect, so a 3xx is a failed attempt. The whole attempt, from the DNS lookup to the status
+ * line, is bounded by `timeoutMs` (a resolver that never answers costs no more than a receiver
+ * that never answers). Only the status is read: the socket is closed as soon as it arrives.
+ * `stop` (shutdown) ends the attempt at once with an AbandonedAttemptError.
  */
-export async function attemptDelivery(url: string, body: string, headers: Record<string, string>, settings: AttemptSettings): Promise<AttemptResult> {
+export async function attemptDelivery(url: string, body: string, headers: Record<string, string>, settings: AttemptSettings, stop?: AbortSignal): Promise<AttemptResult> {
   const target = new URL(url);
-  const checked = await resolveSafely(target.hostname, settings.allowPrivateAddresses);
+  const attempt = new AbortController();
+  const timer = setTimeout(() => attempt.abort(new Error(`no answer within ${settings.timeoutMs} ms`)), settings.timeoutMs);
+  const abandon = () => attempt.abort(new AbandonedAttemptError());
+  if (stop?.aborted) abandon();
+  stop?.addEventListener('abort', abandon, { once: true });
+  try {
+    const checked = await untilAborted(resolveSafely(target.hostname, settings.allowPrivateAddresses, settings.resolve), attempt.signal);
+    const statusCode = await post(target, checked, body, headers, attempt.signal);
+    if (statusCode < 200 || statusCode > 299) throw new RejectedAttemptError(statusCode);
+    return { statusCode };
+  } finally {
+    clearTimeout(timer);
+    stop?.removeEventListener('abort', abandon);
+  }
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function post(target: URL, checked: CheckedAddress, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<number> {
   const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [checked]);
+    if ((options as { all?: boolean }).all) (callback as (e: null, a: CheckedAddress[]) => void)(null, [checked]);
     else callback(null, checked.address, checked.family);
   };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const statusCode = await new Promise<number>((resolve, reject) => {
+  return new Promise<number>((resolve, reject) => {
     const req = send(target, {
       method: 'POST',
       lookup: pinned,
       agent: false,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'radio-hub-webhooks', ...headers },
     });
-    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${settings.timeoutMs} ms`)), settings.timeoutMs);
+    const onAbort = () => req.destroy(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
     req.once('response', (res: IncomingMessage) => {
-      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
       resolve(res.statusCode ?? 0);
       // The status is all we need; a receiver streaming an endless body must not hold the socket.
       req.destroy();
     });
     req.once('error', (error) => {
-      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
       reject(error);
     });
     req.end(body);
   });
-  if (statusCode < 200 || statusCode > 299) throw new RejectedAttemptError(statusCode);
-  return { statusCode };
 }

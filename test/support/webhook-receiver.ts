@@ -13,6 +13,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** How the next requests are answered (default: 200); `seen` = earlier attempts of this message at this path. */
   answer(handler: (req: IncomingMessage, res: ServerResponse, seen: ReceivedWebhook[]) => void): void;
+  /** TCP connections open now, and the most open at once since the start. */
+  connections: { open: number; max: number };
   /** Resolves with the first request (already received or coming) that `match` accepts. */
   next(match: (hook: ReceivedWebhook) => boolean): Promise<ReceivedWebhook>;
   close(): Promise<void>;
@@ -40,11 +42,18 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
     });
   });
+  const connections = { open: 0, max: 0 };
+  server.on('connection', (socket) => {
+    connections.open += 1;
+    connections.max = Math.max(connections.max, connections.open);
+    socket.once('close', () => (connections.open -= 1));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    connections,
     answer: (next) => (handler = next),
     next: (match) => {
       const already = received.find(match);
