@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ChatMessageSchema, SongRequestSchema } from '../station/shapes.js';
+import { ChatPageSchema, SongRequestSchema } from '../station/shapes.js';
 
 // The shapes of what the API answers (API.md), for the OpenAPI document. What the domain hands
 // out (songs, now playing, requests, …) is declared once in station/shapes.ts and re-exported here;
@@ -20,7 +20,7 @@ export {
   UptimeSchema,
 } from '../station/shapes.js';
 
-export const ChatListSchema = Type.Object({ messages: Type.Array(ChatMessageSchema), count: Type.Integer() });
+export const ChatListSchema = ChatPageSchema;
 
 export const SongRequestListSchema = Type.Object({ requests: Type.Array(SongRequestSchema), count: Type.Integer() });
 

@@ -3,8 +3,7 @@ import type { Socket } from 'socket.io';
 import { toErrorAnswer } from '../error-answer.js';
 import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
-import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
-import { parseSince } from '../station/input/since.js';
+import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
 import { compileBodyValidator, compileQueryValidator, trimStrings, validated } from '../validation/schema-validator.js';
 
 export interface LiveConnectionDeps {
@@ -55,9 +54,7 @@ export function serveLiveConnection(socket: Socket, client: string, deps: LiveCo
     if (typeof ack !== 'function') return;
     answer(ack as Ack, async () => {
       const options = payload ?? {};
-      const query = validated(validateHistory, options);
-      const messages = await deps.chat.history(query.since === undefined ? undefined : parseSince(query.since), query.limit ?? CHAT_DEFAULT_LIMIT);
-      return { messages, count: messages.length };
+      return deps.chat.page(validated(validateHistory, options));
     });
   });
 }

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { ActiveBan, BanTarget, ChatMessage } from './model.js';
+import type { ActiveBan, BanTarget, ChatMessage, ChatPage } from './model.js';
+import { positionAfterId, positionAfterTime } from './chat-cursor.js';
+import { CHAT_DEFAULT_LIMIT, type ChatHistoryOptions } from './input/chat-input.js';
+import { parseSince } from './input/since.js';
 import type { ChatLog, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
@@ -69,7 +72,25 @@ export class ChatService {
     return stored;
   }
 
-  /** Messages strictly after `sinceMs` (default: the last hour), oldest first, at most `limit`. */
+  /**
+   * A page of chat for a polling client (REST and the socket's `chat:history`). With a cursor
+   * (`after`, else `since`) the OLDEST `limit` messages after it, and `next` to continue from, so
+   * a busy chat or an app back from the background loses nothing; without one, the newest
+   * `limit` of the last hour. One more than `limit` is read to tell whether more wait.
+   */
+  async page(options: ChatHistoryOptions): Promise<ChatPage> {
+    const limit = options.limit ?? CHAT_DEFAULT_LIMIT;
+    if (options.after === undefined && options.since === undefined) {
+      const messages = await this.history(undefined, limit);
+      return { messages, count: messages.length, next: messages.at(-1)?.id ?? null, has_more: false };
+    }
+    const start = options.after !== undefined ? positionAfterId(options.after) : positionAfterTime(parseSince(options.since!));
+    const read = await this.deps.log.listFrom(start, limit + 1);
+    const messages = read.length > limit ? read.slice(0, limit) : read;
+    return { messages, count: messages.length, next: messages.at(-1)?.id ?? options.after ?? null, has_more: read.length > limit };
+  }
+
+  /** Messages strictly after `sinceMs` (default: the last hour), oldest first, at most `limit` (the newest). */
   history(sinceMs: number | undefined, limit: number): Promise<ChatMessage[]> {
     return this.deps.log.listAfter(sinceMs ?? this.deps.clock() - CHAT_DEFAULT_WINDOW_MS, limit);
   }

@@ -4,6 +4,7 @@ import type { PlayedSong, RevenueEvent, Song, SongRequest } from './shapes.js';
 // Times are Unix seconds in everything clients see; the chat log keeps milliseconds for `since`.
 export type {
   ChatMessage,
+  ChatPage,
   Feedback,
   Listeners,
   NowPlaying,

@@ -1,3 +1,4 @@
+import type { ChatPosition } from './chat-cursor.js';
 import type { WindowCounterFactory } from '../limits/window-counter.js';
 import type { ActiveBan, BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
 import type { Song } from './song.js';
@@ -10,6 +11,8 @@ export interface ChatLog {
   append(entry: { nickname: string; message: string }): Promise<ChatMessage>;
   /** Messages strictly after `afterMs`, oldest first; the newest `limit` when more match. */
   listAfter(afterMs: number, limit: number): Promise<ChatMessage[]>;
+  /** The oldest `limit` messages from `start` on (ids at or after it), oldest first: one bounded read, whatever the history. */
+  listFrom(start: ChatPosition, limit: number): Promise<ChatMessage[]>;
   /** Removes a message from the history; false when there was none with that id. */
   delete(id: string): Promise<boolean>;
 }

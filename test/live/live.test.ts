@@ -151,8 +151,15 @@ describe('chat across doors', () => {
     expect(gap.success).toBe(true);
     expect(gap.data.messages.map((m: { message: string }) => m.message)).toEqual(missed);
     expect(gap.data.count).toBe(2);
+    // The same cursor as REST: `after` the last message seen, the oldest first, `next` to go on.
+    const byCursor = await again.request('chat:history', { after: before.data.id, limit: 1 });
+    expect(byCursor.data.messages.map((m: { message: string }) => m.message)).toEqual([missed[0]]);
+    expect(byCursor.data.has_more).toBe(true);
+    const rest = await again.request('chat:history', { after: byCursor.data.next });
+    expect(rest.data).toMatchObject({ count: 1, has_more: false, next: rest.data.messages[0].id });
+    expect(rest.data.messages[0].message).toBe(missed[1]);
     const byIso = await again.request('chat:history', { since: new Date(Date.now() - 60_000).toISOString(), limit: 1 });
-    expect(byIso.data.messages.map((m: { message: string }) => m.message)).toEqual([missed[1]]);
+    expect(byIso.data.count).toBe(1);
     expect((await again.request('chat:history')).success).toBe(true);
     expect((await again.request('chat:history', { limit: 51 })).error.code).toBe('VALIDATION_FAILED');
     expect((await again.request('chat:history', { since: 'last tuesday' })).error.details[0].field).toBe('since');

@@ -1,3 +1,4 @@
+import { positionAfterId, positionAfterTime } from '../../src/station/chat-cursor.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSong, songId } from '../../src/station/song.js';
 import { emptyStationState, type RevenueEvent, type SongRequest } from '../../src/station/model.js';
@@ -63,6 +64,17 @@ describe.each(backends)('store contract: $name', (backend) => {
       const after = await store.chat.listAfter(cut, 50);
       expect(after.every((m) => Number(m.id.split('-')[0]) > cut)).toBe(true);
       expect(after.length).toBeLessThan(all.length);
+    });
+
+    it('pages on from a position: the oldest `limit` at or after it, a deleted cursor still good', async () => {
+      const all = await store.chat.listAfter(0, 50);
+      const from = (id: string) => positionAfterId(id);
+      expect((await store.chat.listFrom(from(all[0]!.id), 2)).map((m) => m.message)).toEqual(['m1', 'm2']);
+      expect((await store.chat.listFrom(positionAfterTime(0), 1)).map((m) => m.message)).toEqual(['m0']);
+      expect(await store.chat.listFrom(from(all[4]!.id), 10)).toEqual([]);
+      // The message the client last saw is deleted: its id still says where the client is.
+      expect(await store.chat.delete(all[1]!.id)).toBe(true);
+      expect((await store.chat.listFrom(from(all[1]!.id), 10)).map((m) => m.message)).toEqual(['m2', 'm3', 'm4']);
     });
 
     it('rolls old messages off at its capacity', async () => {
