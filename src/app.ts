@@ -28,6 +28,8 @@ import { LiveBroadcaster } from './live/live-broadcaster.js';
 import { serveLiveClients } from './live/live-clients.js';
 import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
 import { SseFeed } from './live/sse-feed.js';
+import en from './messages/en.js';
+import { SERVER_LANGUAGES } from './messages/languages.js';
 import { Metrics } from './metrics/metrics.js';
 import { sseRoutes } from './live/sse-route.js';
 import { MetricsServer } from './metrics/metrics-server.js';
@@ -80,6 +82,8 @@ export interface App {
 export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
   const clock = options.clock ?? systemClock;
+  // The server's words for a client that asks for no language we speak: the station's.
+  const stationLanguage = SERVER_LANGUAGES[config.station.language] ?? en;
   const backends: Backends = options.store ? { store: options.store, liveRelay: options.liveRelay, close: async () => undefined } : createBackends(config, log, clock);
   const { store } = backends;
   // This app's own registry: another app in the same process counts apart (ARCHITECTURE.md).
@@ -184,12 +188,13 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     budget: limits.publicApi,
     adminAuth: new AdminAuth(config.adminApiKey, limits.adminSignIn),
     log,
+    language: stationLanguage,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).
     ...(config.metrics.port === null
       ? {}
       : { onRequestFinished: (ex: Exchange, status: number) => metrics.observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
   });
-  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics });
+  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics, language: stationLanguage });
   attachLiveServer(io, http.app, gate, log.child({ component: 'live' }));
   live.fanout.attach(http.app);
   sse.startHeartbeat();

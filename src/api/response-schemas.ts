@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ERROR_CATALOG, ERROR_REASONS, type ErrorCode, type ErrorReason } from '../errors.js';
 import { ChatPageSchema, SongRequestSchema } from '../station/shapes.js';
 
 // The shapes of what the API answers (API.md), for the OpenAPI document. What the domain hands
@@ -42,8 +43,23 @@ export const HealthSchema = Type.Object({ status: Type.String(), store: Type.Opt
 export const ErrorEnvelopeSchema = Type.Object({
   success: Type.Literal(false),
   error: Type.Object({
-    code: Type.String(),
-    message: Type.String(),
+    code: Type.Union(
+      (Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => Type.Literal(code)),
+      { description: 'what kind of failure (docs/api.md, "API at a glance")' },
+    ),
+    reason: Type.Optional(
+      Type.Union(
+        (Object.keys(ERROR_REASONS) as ErrorReason[]).map((reason) => Type.Literal(reason)),
+        {
+          description:
+            'why, beside the code, for a client to act on without reading `message`: ' +
+            Object.entries(ERROR_REASONS)
+              .map(([reason, code]) => `\`${reason}\` (${code})`)
+              .join(', '),
+        },
+      ),
+    ),
+    message: Type.String({ description: "in the language of `Accept-Language` among en and es, else the station's" }),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   }),
 });

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { ServerCatalog } from '../messages/en.js';
+import { catalogFor } from '../messages/languages.js';
 import type { Exchange } from './exchange.js';
 import type { HttpMethod, RequestContext } from './route.js';
 
@@ -11,6 +13,7 @@ export class Context implements RequestContext {
     readonly query: unknown,
     readonly body: unknown,
     private readonly rootLog: Logger,
+    private readonly fallbackLanguage: ServerCatalog,
   ) {}
 
   get requestId(): string {
@@ -36,6 +39,9 @@ export class Context implements RequestContext {
   }
   get aborted(): boolean {
     return this.ex.aborted;
+  }
+  get strings(): ServerCatalog {
+    return catalogFor(this.ex.acceptLanguage, this.fallbackLanguage);
   }
   get log(): Logger {
     return (this.requestLog ??= this.rootLog.child({ reqId: this.ex.requestId }));

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Socket } from 'socket.io';
 import { toErrorAnswer } from '../error-answer.js';
+import type { ServerCatalog } from '../messages/en.js';
+import { catalogFor } from '../messages/languages.js';
 import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
 import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
@@ -10,6 +12,8 @@ export interface LiveConnectionDeps {
   chat: ChatService;
   station: StationService;
   log: Logger;
+  /** The station's language, for acks to clients that ask for none we speak. */
+  language: ServerCatalog;
 }
 
 type Ack = (answer: unknown) => void;
@@ -28,10 +32,13 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function serveLiveConnection(socket: Socket, client: string, deps: LiveConnectionDeps): void {
   const log = deps.log.child({ socket: socket.id });
+  // Acks speak the handshake's Accept-Language (among ours), else the station's language.
+  const accepted = socket.handshake.headers['accept-language'];
+  const strings = catalogFor(typeof accepted === 'string' ? accepted : '', deps.language);
   const answer = (ack: Ack, work: () => Promise<unknown>) => {
     work().then(
       (data) => ack({ success: true, data }),
-      (error: unknown) => ack(toErrorAnswer(error, log).payload),
+      (error: unknown) => ack(toErrorAnswer(error, log, strings).payload),
     );
   };
 

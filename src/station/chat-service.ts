@@ -52,19 +52,19 @@ export class ChatService {
     // Spent before any other check: refused messages cost too, so nobody probes the filter for free.
     await this.deps.budget.spendChatMessage(sender.client, sender.connectionId);
     if (reserved.has(input.nickname)) {
-      throw new AppError('CONTENT_REJECTED', { message: 'This nickname is reserved for the station (or looks like one that is); please choose another.' });
+      throw new AppError('CONTENT_REJECTED', { reason: 'reserved_nickname' });
     }
     // Bans on nicknames are kept by look-alike skeleton: a ban on "admin" holds "аdmin" and "ＡＤＭＩＮ" too.
     if (await moderation.isBanned(nicknameSkeleton(input.nickname), sender.client)) {
-      throw new AppError('CONTENT_REJECTED', { message: 'You cannot post in this chat right now.' });
+      throw new AppError('CONTENT_REJECTED', { reason: 'ban' });
     }
     const reason = filter.refusalReason(input.message);
-    if (reason) throw new AppError('CONTENT_REJECTED', { message: `The message ${reason}.` });
-    if (!filter.nicknameAllowed(input.nickname)) throw new AppError('CONTENT_REJECTED', { message: 'Please choose another nickname.' });
+    if (reason) throw new AppError('CONTENT_REJECTED', { reason });
+    if (!filter.nicknameAllowed(input.nickname)) throw new AppError('CONTENT_REJECTED', { reason: 'nickname' });
     if (repeatWindowSeconds > 0) {
       const senderKey = `${input.nickname.toLowerCase()}|${sender.client}`;
       if (await moderation.repeatsLast(senderKey, fingerprint(input.message), repeatWindowSeconds)) {
-        throw new AppError('CONTENT_REJECTED', { message: 'You just sent that message.' });
+        throw new AppError('CONTENT_REJECTED', { reason: 'repeat' });
       }
     }
     const stored = await this.deps.log.append({ nickname: input.nickname, message: input.message });

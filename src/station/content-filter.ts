@@ -49,12 +49,12 @@ export class ContentFilter {
     return allowed;
   }
 
-  /** Why `text` is refused, or null when it is fine. */
-  refusalReason(text: string): string | null {
+  /** Why `text` is refused (the refusal's reason), or null when it is fine. */
+  refusalReason(text: string): 'language' | 'link' | null {
     // The leetspeak transformer reads digits as letters, which makes plain numbers words
     // ("455" → "ass"): numbers standing alone are not matched. Digits inside words still are ("sh1t").
-    if (this.matcher.hasMatch(text.replace(STANDALONE_NUMBER, ' '))) return 'contains language not allowed in this chat';
-    if (this.rules.links === 'block' && LINK.test(text)) return 'links are not allowed in this chat';
+    if (this.matcher.hasMatch(text.replace(STANDALONE_NUMBER, ' '))) return 'language';
+    if (this.rules.links === 'block' && LINK.test(text)) return 'link';
     return null;
   }
 }

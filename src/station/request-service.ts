@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
+import en from '../messages/en.js';
+import type { ServerStrings } from '../messages/server-strings.js';
 import type { RequestPriority, RequestStatus, SongRequest } from './model.js';
 import type { Store } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
@@ -41,17 +43,15 @@ export class RequestService {
     private readonly budget: SongRequestBudget,
   ) {}
 
-  async submit(input: SongRequestInput, requester: string): Promise<SubmitResult> {
+  /** `words`: the requester's language, for the name of a requester who gave none ("Anónimo"). */
+  async submit(input: SongRequestInput, requester: string, words: Pick<ServerStrings, 'anonymous'> = en): Promise<SubmitResult> {
     const now = this.clock();
     const id = songId(input.artist, input.song_title);
     if (this.rules.thresholdSeconds > 0) {
       const lastPlayed = await this.store.station.lastPlayedAt(id);
       const sincePlayed = lastPlayed === null ? Infinity : toUnixSeconds(now) - lastPlayed;
       if (sincePlayed < this.rules.thresholdSeconds) {
-        throw new AppError('RECENTLY_PLAYED', {
-          message: `That song was played ${Math.floor(sincePlayed / 60)} minutes ago; it can be requested again later.`,
-          retryAfterSeconds: this.rules.thresholdSeconds - sincePlayed,
-        });
+        throw new AppError('RECENTLY_PLAYED', { reason: 'recently_played', retryAfterSeconds: this.rules.thresholdSeconds - sincePlayed });
       }
     }
     const request: SongRequest = {
@@ -59,7 +59,7 @@ export class RequestService {
       song_title: input.song_title,
       artist: input.artist,
       // An empty name or message from a blank form field means "not given".
-      requester_name: input.requester_name || 'Anonymous',
+      requester_name: input.requester_name || words.anonymous,
       message: input.message || null,
       priority: input.priority ?? 'normal',
       status: 'pending',

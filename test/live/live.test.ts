@@ -54,7 +54,10 @@ describe('connecting', () => {
       expect(handshake.status).toBe(429);
       expect(handshake.headers.get('retry-after')).toBe('60');
       expect(handshake.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await handshake.json()).toEqual({ success: false, error: { code: 'RATE_LIMITED', message: 'Too many live connections from this client.' } });
+      expect(await handshake.json()).toEqual({
+        success: false,
+        error: { code: 'RATE_LIMITED', reason: 'live_connections', message: expect.stringMatching(/^Too many live connections from this client; try again in \d+ (seconds|minutes)\.$/) },
+      });
       const upgrade = await new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
         const ws = new WebSocket(`${capped.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
         ws.once('open', () => reject(new Error('the WebSocket was accepted')));
@@ -208,6 +211,7 @@ describe('moderation', () => {
     for (let i = 0; i < 5; i++) expect((await fast.request('chat:send', { nickname: 'Fast', message: unique('hi') })).success).toBe(true);
     const refused = await fast.request('chat:send', { nickname: 'Fast', message: unique('hi') });
     expect(refused.error.code).toBe('RATE_LIMITED');
+    expect(refused.error.reason).toBe('chat_budget');
     expect((await calm.request('chat:send', { nickname: 'Calm', message: unique('hi') })).success).toBe(true);
   });
 });

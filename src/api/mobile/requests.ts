@@ -32,8 +32,8 @@ export function songRequestPostRoute(path: string, requests: RequestService): Ro
     successStatus: 201,
     alsoSucceeds: { status: 200, description: 'That song is already pending: the existing request; nothing queued, the delay not used up' },
     errors: ['RECENTLY_PLAYED'],
-    handler: async ({ body, client }) => {
-      const result = await requests.submit(body, client);
+    handler: async ({ body, client, strings }) => {
+      const result = await requests.submit(body, client, strings);
       return result.created ? created(result.request) : ok(result.request);
     },
   });
