@@ -95,10 +95,15 @@ export class RequestService {
     return this.store.requests.list(status, limit);
   }
 
-  /** Staff mark a pending request played or rejected; every live client hears of it. */
+  /**
+   * Staff mark a pending request played or rejected; every live client hears of it. Played by
+   * staff is played: it is announced (and sent as the `request.played` webhook) exactly as a
+   * play the poller detected.
+   */
   async resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest> {
     const resolved = await this.store.requests.resolve(id, status);
     if (!resolved) throw new AppError('NOT_FOUND', { message: 'No pending request has that id.' });
+    if (status === 'played') this.live.publish('request:played', resolved);
     this.live.publish('request:updated', resolved);
     return resolved;
   }
