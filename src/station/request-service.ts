@@ -11,6 +11,8 @@ import { makeSong, songId } from './song.js';
 export interface RequestRules {
   /** A song played within this many seconds cannot be requested (409 RECENTLY_PLAYED). */
   thresholdSeconds: number;
+  /** `shown`: a listener's priority is shown to staff and ranks nothing (a fair queue); `ordered`: it ranks. */
+  listenerPriority: 'shown' | 'ordered';
 }
 
 /** The song requests' share of the limits policy: one new request per client per delay (429 past it). */
@@ -75,7 +77,9 @@ export class RequestService {
     }
     let outcome;
     try {
-      outcome = await this.store.requests.submit(request, { songId: id, createdMs: now });
+      // Anyone may say "high": the queue stays first come, first served unless the station trusts it.
+      const rank = this.rules.listenerPriority === 'ordered' ? request.priority : 'normal';
+      outcome = await this.store.requests.submit(request, { songId: id, createdMs: now, rank });
     } catch (error) {
       await this.budget.giveBackSongRequest(requester).catch(() => undefined);
       throw error;
@@ -93,6 +97,14 @@ export class RequestService {
 
   list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
     return this.store.requests.list(status, limit);
+  }
+
+  /** Staff set a pending request's priority: shown to all, and it ranks the queue (staff are trusted). */
+  async setPriority(id: string, priority: RequestPriority): Promise<SongRequest> {
+    const updated = await this.store.requests.setPriority(id, priority);
+    if (!updated) throw new AppError('NOT_FOUND', { message: 'No pending request has that id.' });
+    this.live.publish('request:updated', updated);
+    return updated;
   }
 
   /**

@@ -44,7 +44,7 @@ export function requestRoutes(requests: RequestService): RouteDefinition[] {
     defineRoute({
       method: 'GET',
       path: '/api/mobile/requests',
-      summary: 'Song requests: pending ones high priority first, then oldest first',
+      summary: 'Song requests: pending ones first come first served (by priority when requests.listenerPriority is `ordered`, or as staff set it)',
       query: RequestsQuery,
       response: SongRequestListSchema,
       handler: async ({ query }) => {
