@@ -30,6 +30,8 @@ import { LiveBroadcaster } from './live/live-broadcaster.js';
 import { serveLiveClients } from './live/live-clients.js';
 import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
 import { SseFeed } from './live/sse-feed.js';
+import en from './messages/en.js';
+import { SERVER_LANGUAGES } from './messages/languages.js';
 import { Metrics } from './metrics/metrics.js';
 import { sseRoutes } from './live/sse-route.js';
 import { MetricsServer } from './metrics/metrics-server.js';
@@ -91,6 +93,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { log } = options;
   const clock = options.clock ?? systemClock;
   const onFatal = options.onFatal ?? ((error: Error) => log.fatal({ err: error }, 'cannot go on'));
+  // The server's words for a client that asks for no language we speak: the station's.
+  const stationLanguage = SERVER_LANGUAGES[config.station.language] ?? en;
   const backends: Backends = options.store
     ? { store: options.store, liveRelay: options.liveRelay, keyPrefix: config.redis.prefix, open: async () => undefined, close: async () => undefined }
     : createBackends(config, log, clock, { onStoreTooNew: onFatal });
@@ -215,13 +219,14 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     budget: limits.publicApi,
     adminAuth: new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff),
     log,
+    language: stationLanguage,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).
     ...(config.metrics.port === null
       ? {}
       : { onRequestFinished: (ex: Exchange, status: number) => metrics.observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
   });
   announceStoreAvailability(store.availability, live, clock);
-  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics });
+  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics, language: stationLanguage });
   attachLiveServer(io, http.app, gate, log.child({ component: 'live' }));
   live.fanout.attach(http.app);
   sse.startHeartbeat();

@@ -1,8 +1,16 @@
+import type { ServerStrings } from './messages/server-strings.js';
+
 /** One broken rule, in the shape clients receive in `error.details`. */
 export interface FieldProblem {
   field: string;
+  /** In English (logs, and the answer when no other language is asked for). */
   message: string;
+  /** The message in the listener's language (messages/): the answer says this instead. */
+  text?: Localized;
 }
+
+/** A message in whatever language the answer is in (src/messages/). */
+export type Localized = (strings: ServerStrings) => string;
 
 /**
  * The one catalog of failures a client can see (API.md "Envelope and errors"). Services and the
@@ -27,8 +35,36 @@ export const ERROR_CATALOG = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
+/**
+ * Why a request was refused, beside its code, for a client to act on without reading English
+ * (`error.reason`): which budget is spent, which chat rule a message broke. Stable: a client may
+ * switch on these. Each belongs to one code.
+ */
+export const ERROR_REASONS = {
+  hourly_budget: 'RATE_LIMITED',
+  request_delay: 'RATE_LIMITED',
+  chat_budget: 'RATE_LIMITED',
+  live_connections: 'RATE_LIMITED',
+  stream_opens: 'RATE_LIMITED',
+  admin_keys: 'RATE_LIMITED',
+  link: 'CONTENT_REJECTED',
+  language: 'CONTENT_REJECTED',
+  repeat: 'CONTENT_REJECTED',
+  ban: 'CONTENT_REJECTED',
+  reserved_nickname: 'CONTENT_REJECTED',
+  nickname: 'CONTENT_REJECTED',
+  recently_played: 'RECENTLY_PLAYED',
+} as const satisfies Record<string, ErrorCode>;
+
+export type ErrorReason = keyof typeof ERROR_REASONS;
+
 export interface AppErrorOptions {
+  /** A message of this one error (in English; see `text` for other languages). */
   message?: string;
+  /** Why, beside the code (`error.reason`); its message comes from the language catalogs. */
+  reason?: ErrorReason;
+  /** The message in the listener's language, when it is neither the code's nor the reason's. */
+  text?: Localized;
   details?: FieldProblem[];
   /** Seconds a client should wait before retrying (sets Retry-After). */
   retryAfterSeconds?: number;
@@ -42,6 +78,10 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly status: number;
+  readonly reason: ErrorReason | undefined;
+  readonly text: Localized | undefined;
+  /** The message was written for this error (a limit's number, a provider's words), not the catalog's. */
+  readonly ownMessage: boolean;
   readonly details: FieldProblem[] | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly headers: Record<string, string> | undefined;
@@ -53,6 +93,9 @@ export class AppError extends Error {
   ) {
     super(options.message ?? ERROR_CATALOG[code].message, { cause: options.cause });
     this.status = ERROR_CATALOG[code].status;
+    this.reason = options.reason;
+    this.text = options.text;
+    this.ownMessage = options.message !== undefined;
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.headers = options.headers;

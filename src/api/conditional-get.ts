@@ -3,8 +3,10 @@ import type { RouteResult } from '../http/route.js';
 /** A serialised answer with its validator and caching headers, built once and shared (prepared-response.ts). */
 export interface PreparedBody {
   body: Buffer;
-  /** Strong ETag: a hash of exactly these bytes. */
+  /** Strong (a hash of exactly these bytes) or weak (W/: a hash of what a client shows of them). */
   etag: string;
+  /** The tag without its W/, for the weak comparison If-None-Match asks for (computed once, not per request). */
+  opaque: string;
   /** ETag and Cache-Control, one object per body rather than per request. */
   headers: Record<string, string>;
 }
@@ -40,13 +42,13 @@ export const STALE_HEADERS_DOC: Record<string, string> = {
 
 /**
  * If-None-Match with the weak comparison RFC 9110 13.1.2 prescribes for it: a listed tag matches
- * when the opaque parts are equal, W/ or not; `*` matches any current answer.
+ * when the opaque parts are equal, W/ or not on either side; `*` matches any current answer.
  */
-export function noneMatchHits(header: string | undefined, etag: string): boolean {
+export function noneMatchHits(header: string | undefined, opaque: string): boolean {
   if (!header) return false;
   for (const raw of header.split(',')) {
     const tag = raw.trim();
-    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+    if (tag === '*' || tag === opaque || (tag.startsWith('W/') && tag.slice(2) === opaque)) return true;
   }
   return false;
 }
@@ -56,6 +58,6 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
  * rate limit was taken before the handler ran, so a 304 counts and carries the RateLimit headers.
  */
 export function conditionalAnswer(ifNoneMatch: string | undefined, prepared: PreparedBody): RouteResult {
-  if (noneMatchHits(ifNoneMatch, prepared.etag)) return { kind: 'not-modified', status: 304, headers: prepared.headers };
+  if (noneMatchHits(ifNoneMatch, prepared.opaque)) return { kind: 'not-modified', status: 304, headers: prepared.headers };
   return { kind: 'prepared', status: 200, body: prepared.body, headers: prepared.headers };
 }

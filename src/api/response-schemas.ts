@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
-import { ChatMessageSchema, SongRequestSchema } from '../station/shapes.js';
+import { ERROR_CATALOG, ERROR_REASONS, type ErrorCode, type ErrorReason } from '../errors.js';
+import { ChatPageSchema, SongRequestSchema } from '../station/shapes.js';
 
 // The shapes of what the API answers (API.md), for the OpenAPI document. What the domain hands
 // out (songs, now playing, requests, …) is declared once in station/shapes.ts and re-exported here;
@@ -21,7 +21,7 @@ export {
   UptimeSchema,
 } from '../station/shapes.js';
 
-export const ChatListSchema = Type.Object({ messages: Type.Array(ChatMessageSchema), count: Type.Integer() });
+export const ChatListSchema = ChatPageSchema;
 
 export const SongRequestListSchema = Type.Object({ requests: Type.Array(SongRequestSchema), count: Type.Integer() });
 
@@ -40,14 +40,25 @@ export const PlaylistsSchema = Type.Object({
 
 export const HealthSchema = Type.Object({ status: Type.String(), store: Type.Optional(Type.String()) });
 
-/** The error envelope, exact: a code of the catalog, its message, and the broken rules when there are any. */
+/** The error envelope, exact: a code of the catalog, why (when a client can act on it), its message, and the broken rules when there are any. */
 export const ErrorEnvelopeSchema = Type.Object(
   {
     success: Type.Literal(false),
     error: Type.Object(
       {
-        code: Type.Unsafe<ErrorCode>({ type: 'string', enum: Object.keys(ERROR_CATALOG), description: 'one of the error catalog (API.md)' }),
-        message: Type.String(),
+        code: Type.Unsafe<ErrorCode>({ type: 'string', enum: Object.keys(ERROR_CATALOG), description: 'what kind of failure (docs/api.md, "API at a glance")' }),
+        reason: Type.Optional(
+          Type.Unsafe<ErrorReason>({
+            type: 'string',
+            enum: Object.keys(ERROR_REASONS),
+            description:
+              'why, beside the code, for a client to act on without reading `message`: ' +
+              Object.entries(ERROR_REASONS)
+                .map(([reason, code]) => `\`${reason}\` (${code})`)
+                .join(', '),
+          }),
+        ),
+        message: Type.String({ description: "in the language of `Accept-Language` among en and es, else the station's" }),
         details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }, { additionalProperties: false }))),
       },
       { additionalProperties: false },

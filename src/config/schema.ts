@@ -247,6 +247,9 @@ export const ConfigSchema = Type.Object(
       thresholdSeconds: Type.Integer({ minimum: 0, maximum: 86_400 * 7, description: 'a song played within this window cannot be requested (409)' }),
       delaySeconds: Type.Integer({ minimum: 0, maximum: 86_400, description: 'one request per client per this many seconds' }),
       historySize: PositiveInt(1_000_000, 'requests kept (older ones roll off)'),
+      listenerPriority: Type.Union([Type.Literal('shown'), Type.Literal('ordered')], {
+        description: "a listener's `priority`: `shown` to staff only, the queue stays first come first served (fair); `ordered`: high goes first. Staff's priority always orders",
+      }),
     }),
     feedback: Section('listener feedback', { historySize: PositiveInt(1_000_000, 'feedback kept (older ones roll off)') }),
     payments: Section('the payment provider', {

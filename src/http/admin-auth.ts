@@ -122,5 +122,4 @@ function allowed(member: StaffMember, needs: StaffRole): StaffMember {
 }
 
 const unauthorized = () => new AppError('UNAUTHORIZED', { headers: { 'WWW-Authenticate': 'Bearer realm="radio-hub admin"' } });
-const tooManyFailures = (retryAfterSeconds: number) =>
-  new AppError('RATE_LIMITED', { message: 'Too many wrong admin keys from this client: try again after Retry-After seconds.', retryAfterSeconds });
+const tooManyFailures = (retryAfterSeconds: number) => new AppError('RATE_LIMITED', { reason: 'admin_keys', retryAfterSeconds });

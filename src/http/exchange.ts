@@ -42,6 +42,8 @@ export class Exchange {
     readonly rawQuery: string,
     readonly origin: string,
     readonly requestId: string,
+    /** Accept-Language as sent ('' when not): errors and the server's words are answered in it when we speak it. */
+    readonly acceptLanguage: string,
     readonly ip: string,
     readonly client: string,
     /** Whether the client asked to close the connection after this answer, and whether uWS knows. */

@@ -1,6 +1,7 @@
 import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import uWS, { closeConnections, listenExclusive, listeningPort, stopListening } from './uws.js';
 import type { Logger } from 'pino';
+import type { ServerCatalog } from '../messages/en.js';
 import type { AdminAuth } from './admin-auth.js';
 import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './exchange.js';
@@ -17,6 +18,8 @@ export interface HttpServerOptions {
   budget: RequestBudget | null;
   adminAuth: AdminAuth;
   log: Logger;
+  /** The station's language, for errors to clients that ask for none we speak (default English). */
+  language?: ServerCatalog;
   /** Told when each request is done, with its status (0: the client left first). */
   onRequestFinished?: (ex: Exchange, status: number) => void;
 }
@@ -39,7 +42,7 @@ export class HttpServer {
       clients: options.clients,
       budget: options.budget,
       adminAuth: options.adminAuth,
-      reply: new ReplyWriter(options.cors, options.log),
+      reply: new ReplyWriter(options.cors, options.log, options.language),
       log: options.log,
       onFinished: (ex, status) => {
         options.onRequestFinished?.(ex, status);

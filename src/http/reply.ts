@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
 import { toErrorAnswer } from '../error-answer.js';
+import en, { type ServerCatalog } from '../messages/en.js';
+import { catalogFor } from '../messages/languages.js';
 import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './exchange.js';
 import type { RouteResult } from './route.js';
@@ -38,6 +40,8 @@ export class ReplyWriter {
   constructor(
     private readonly cors: CorsPolicy,
     private readonly log: Logger,
+    /** The station's language: the answer's when the client asks for none we speak. */
+    readonly language: ServerCatalog = en,
   ) {
     this.debug = log.isLevelEnabled('debug');
   }
@@ -52,7 +56,7 @@ export class ReplyWriter {
 
   /** Maps any error to its answer (an unknown one is logged and answered as a plain 500). */
   error(ex: Exchange, error: unknown, log: Logger, closeConnection: boolean): number {
-    const answer = toErrorAnswer(error, log);
+    const answer = toErrorAnswer(error, log, catalogFor(ex.acceptLanguage, this.language));
     this.write(ex, answer.status, JSON.stringify(answer.payload), undefined, answer.headers, closeConnection);
     return answer.status;
   }

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { StaffMember } from './admin-auth.js';
+import type { ServerCatalog } from '../messages/en.js';
+import { catalogFor } from '../messages/languages.js';
 import type { Exchange } from './exchange.js';
 import type { HttpMethod, RequestContext } from './route.js';
 
@@ -12,6 +14,7 @@ export class Context implements RequestContext {
     readonly query: unknown,
     readonly body: unknown,
     private readonly rootLog: Logger,
+    private readonly fallbackLanguage: ServerCatalog,
   ) {}
 
   get requestId(): string {
@@ -40,6 +43,10 @@ export class Context implements RequestContext {
   }
   get staff(): StaffMember | null {
     return this.ex.staff;
+  }
+
+  get strings(): ServerCatalog {
+    return catalogFor(this.ex.acceptLanguage, this.fallbackLanguage);
   }
   get log(): Logger {
     return (this.requestLog ??= this.rootLog.child({ reqId: this.ex.requestId }));

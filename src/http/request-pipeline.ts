@@ -93,6 +93,7 @@ export class RequestPipeline {
       queryOf(req),
       req.getHeader('origin'),
       requestIdFrom(req.getHeader('x-request-id')),
+      req.getHeader('accept-language'),
       client.ip,
       client.key,
       connectionCloseOf(req),
@@ -110,7 +111,9 @@ export class RequestPipeline {
     // uWS would go on to serve a request it already read behind this one (it forgets a close asked
     // in its callback); with an answer pending it drops the connection instead, serving nothing more.
     if (ex.ambiguousFraming) {
-      const error = new AppError('VALIDATION_FAILED', { details: [{ field: 'Transfer-Encoding', message: 'must be chunked, given once, or absent' }] });
+      const error = new AppError('VALIDATION_FAILED', {
+        details: [{ field: 'Transfer-Encoding', message: 'must be chunked, given once, or absent', text: (s) => s.validation.transferEncoding }],
+      });
       ex.watchAbort();
       setImmediate(() => this.finish(ex, ex.aborted ? 0 : reply.error(ex, error, this.options.log, true)));
       return;
@@ -168,7 +171,7 @@ export class RequestPipeline {
   ): Promise<void> | void {
     ex.budget = { headers: budget, decision };
     if (!decision.allowed) {
-      this.fail(ex, new AppError('RATE_LIMITED', { retryAfterSeconds: decision.resetSeconds }), body);
+      this.fail(ex, new AppError('RATE_LIMITED', { reason: 'hourly_budget', retryAfterSeconds: decision.resetSeconds }), body);
       return;
     }
     return this.stagesSafely(ex, route, body, early);
@@ -206,10 +209,10 @@ export class RequestPipeline {
       ex.watchAbort();
       return body.promise.then((bytes) => {
         const value = validated(validateBody, parseJsonObject(bytes));
-        return this.answer(ex, definition.handler(new Context(ex, query, value, this.options.log)));
+        return this.answer(ex, definition.handler(new Context(ex, query, value, this.options.log, this.options.reply.language)));
       });
     }
-    return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log)));
+    return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log, this.options.reply.language)));
   }
 
   private answer(ex: Exchange, outcome: RouteResult | Promise<RouteResult>): Promise<void> | void {
@@ -257,7 +260,7 @@ export class RequestPipeline {
   private bodyProblem(ex: Exchange): AppError | undefined {
     const limit = this.options.bodyLimitBytes;
     if (ex.headers['content-length'] === CONFLICTING_LENGTH) {
-      return new AppError('VALIDATION_FAILED', { details: [{ field: 'Content-Length', message: 'must be given once, or agree' }] });
+      return new AppError('VALIDATION_FAILED', { details: [{ field: 'Content-Length', message: 'must be given once, or agree', text: (s) => s.validation.contentLength }] });
     }
     if (Number(ex.headers['content-length'] || 0) > limit) {
       return new AppError('PAYLOAD_TOO_LARGE', { message: `The body may be at most ${limit} bytes.` });

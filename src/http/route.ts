@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '../errors.js';
 import type { StaffMember } from './admin-auth.js';
+import type { ServerCatalog } from '../messages/en.js';
 import type { StreamAnswer } from './stream-reply.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,6 +22,8 @@ export interface RequestContext<Query = unknown, Body = unknown> {
   readonly query: Query;
   readonly body: Body;
   readonly log: Logger;
+  /** The server's words in the client's language (Accept-Language among ours, else the station's). */
+  readonly strings: ServerCatalog;
   /** The client has gone (checked between the reads of a slow handler, so nothing is read for nobody). */
   readonly aborted: boolean;
   /** Who signed in, on staff routes (`auth`); null on public ones. */

@@ -94,7 +94,7 @@ export class Limits {
     if (!decision.allowed) {
       // The refusal holds nothing: counting it would outlive a claim given back meanwhile.
       await this.songRequests.giveBack(clientKey);
-      throw new AppError('RATE_LIMITED', { message: `You can request another song in ${decision.resetSeconds} seconds.`, retryAfterSeconds: decision.resetSeconds });
+      throw new AppError('RATE_LIMITED', { reason: 'request_delay', retryAfterSeconds: decision.resetSeconds });
     }
   }
 
@@ -108,8 +108,7 @@ export class Limits {
    * the shared counter.
    */
   async spendChatMessage(clientKey: string, connectionId?: string): Promise<void> {
-    const message = 'You are sending messages too fast.';
-    if (connectionId !== undefined) await this.chatPerConnection.spendOrThrow(connectionId, message);
-    await this.chatPerClient.spendOrThrow(clientKey, message);
+    if (connectionId !== undefined) await this.chatPerConnection.spendOrThrow(connectionId, 'chat_budget');
+    await this.chatPerClient.spendOrThrow(clientKey, 'chat_budget');
   }
 }

@@ -4,14 +4,14 @@ import type { Budget } from './rate-limit.js';
 
 /** Why a live connection is not opened; both doors answer it the same way (`liveRefusalError`). */
 export interface LiveRefusal {
-  message: string;
+  reason: 'live_connections' | 'stream_opens';
   /** When trying again makes sense, in seconds. */
   retryAfterSeconds: number;
 }
 
 /** The one answer to a refused live connection: 429 RATE_LIMITED with Retry-After, on Socket.IO and SSE alike. */
 export function liveRefusalError(refusal: LiveRefusal): AppError {
-  return new AppError('RATE_LIMITED', { message: refusal.message, retryAfterSeconds: refusal.retryAfterSeconds });
+  return new AppError('RATE_LIMITED', { reason: refusal.reason, retryAfterSeconds: refusal.retryAfterSeconds });
 }
 
 /**
@@ -44,7 +44,7 @@ export class LiveAdmission {
       const decision = await this.streamOpens.spend(clientKey);
       if (decision.allowed) return null;
       this.connections.close(clientKey);
-      return { message: 'This client opens live streams too often.', retryAfterSeconds: decision.resetSeconds };
+      return { reason: 'stream_opens', retryAfterSeconds: decision.resetSeconds };
     } catch (error) {
       this.connections.close(clientKey);
       throw error;
@@ -57,6 +57,6 @@ export class LiveAdmission {
   }
 
   private atCap(): LiveRefusal {
-    return { message: 'Too many live connections from this client.', retryAfterSeconds: this.streamOpens.windowSeconds };
+    return { reason: 'live_connections', retryAfterSeconds: this.streamOpens.windowSeconds };
   }
 }

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError, type ErrorReason } from '../errors.js';
 import type { WindowCount, WindowCounter } from './window-counter.js';
 
 /** The verdict of one hit against a fixed-window budget. */
@@ -44,10 +44,10 @@ export class Budget {
     return this.counter.release(key);
   }
 
-  /** Spends one hit, or throws 429 RATE_LIMITED with Retry-After and `message`. */
-  async spendOrThrow(key: string, message: string): Promise<void> {
+  /** Spends one hit, or throws 429 RATE_LIMITED with Retry-After and `reason`. */
+  async spendOrThrow(key: string, reason: ErrorReason): Promise<void> {
     const decision = await this.spend(key);
-    if (!decision.allowed) throw new AppError('RATE_LIMITED', { message, retryAfterSeconds: decision.resetSeconds });
+    if (!decision.allowed) throw new AppError('RATE_LIMITED', { reason, retryAfterSeconds: decision.resetSeconds });
   }
 
   private decide({ count, resetMs }: WindowCount): RateLimitDecision {

@@ -3,6 +3,7 @@ import type { Server } from 'socket.io';
 import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
 import type { LiveMetrics } from '../metrics/metrics.js';
+import type { ServerCatalog } from '../messages/en.js';
 import { LIVE_NAMESPACE } from './live-broadcaster.js';
 import { clientKeyOfRequest } from './live-server.js';
 import type { NativeFanout } from './native-fanout.js';
@@ -14,6 +15,8 @@ export interface LiveClientsDeps {
   fanout: NativeFanout;
   log: Logger;
   metrics: LiveMetrics;
+  /** The station's language, for acks to clients that ask for none we speak. */
+  language: ServerCatalog;
 }
 
 /**

@@ -2,16 +2,19 @@ import type { Logger } from 'pino';
 import type { Socket } from 'socket.io';
 import { toErrorAnswer } from '../error-answer.js';
 import { AppError } from '../errors.js';
+import type { ServerCatalog } from '../messages/en.js';
+import { catalogFor } from '../messages/languages.js';
 import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
-import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
-import { parseSince } from '../station/input/since.js';
+import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
 import { compileBodyValidator, compileQueryValidator, trimStrings, validated } from '../validation/schema-validator.js';
 
 export interface LiveConnectionDeps {
   chat: ChatService;
   station: StationService;
   log: Logger;
+  /** The station's language, for acks to clients that ask for none we speak. */
+  language: ServerCatalog;
 }
 
 type Ack = (answer: unknown) => void;
@@ -48,10 +51,13 @@ function onePayload(payloads: unknown[]): unknown {
  */
 export function serveLiveConnection(socket: Socket, client: string, deps: LiveConnectionDeps): void {
   const log = deps.log.child({ socket: socket.id });
+  // Acks speak the handshake's Accept-Language (among ours), else the station's language.
+  const accepted = socket.handshake.headers['accept-language'];
+  const strings = catalogFor(typeof accepted === 'string' ? accepted : '', deps.language);
   const answer = (ack: Ack, work: () => Promise<unknown>) => {
     work().then(
       (data) => ack({ success: true, data }),
-      (error: unknown) => ack(toErrorAnswer(error, log).payload),
+      (error: unknown) => ack(toErrorAnswer(error, log, strings).payload),
     );
   };
 
@@ -83,9 +89,7 @@ export function serveLiveConnection(socket: Socket, client: string, deps: LiveCo
     answer(ack, async () => {
       // `emit('chat:history', ack)` without options is fine too.
       const options = onePayload(payloads) ?? {};
-      const query = validated(validateHistory, options);
-      const messages = await deps.chat.history(query.since === undefined ? undefined : parseSince(query.since), query.limit ?? CHAT_DEFAULT_LIMIT);
-      return { messages, count: messages.length };
+      return deps.chat.page(validated(validateHistory, options));
     });
   });
 }

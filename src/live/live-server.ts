@@ -71,7 +71,7 @@ export function createLiveServer(settings: LiveServerSettings): Server {
         const res = (req as unknown as { res?: { res?: object } }).res;
         if (res) refusalOf.set(res, refusal);
         if (res?.res) refusalOf.set(res.res, refusal);
-        callback(refusal.message, false);
+        callback(refusal.reason, false);
         return;
       }
       clientOfRequest.set(req, client.key);

@@ -12,7 +12,17 @@ export interface Actor {
 
 /** The staff actions the audit log names; `schedule.change` and `revenue.entry` for the programme and revenue doors. */
 export type AuditAction =
-  'chat.delete' | 'chat.ban' | 'chat.unban' | 'chat.undo' | 'request.played' | 'request.rejected' | 'staff.create' | 'staff.revoke' | 'schedule.change' | 'revenue.entry';
+  | 'chat.delete'
+  | 'chat.ban'
+  | 'chat.unban'
+  | 'chat.undo'
+  | 'request.played'
+  | 'request.rejected'
+  | 'request.priority'
+  | 'staff.create'
+  | 'staff.revoke'
+  | 'schedule.change'
+  | 'revenue.entry';
 
 /**
  * The one way a staff action is written down: who, what, when, on what. Every node writes to the

@@ -11,6 +11,31 @@ const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|info|bi
 
 const STANDALONE_NUMBER = /(?<![\p{L}\d])[\d.,:/-]*\d(?![\p{L}\d])/gu;
 
+/**
+ * Names and Bible words obscenity's English list would catch but a Christian station meets every
+ * day: each is exempt only as this whole phrase, so "Moby Dick" passes and "you dick" does not,
+ * and the donkey of Numbers 22 passes while "kiss my ass" does not. The station adds its own with
+ * `chat.allowedWords`.
+ */
+export const BUILT_IN_ALLOWED_PHRASES: readonly string[] = [
+  'moby dick',
+  'dick clark',
+  'philip k. dick',
+  'dick van dyke',
+  'says ass',
+  'ass in numbers',
+  "balaam's ass",
+  'balaams ass',
+  'an ass spoke',
+  'the ass spoke',
+  'the ass saw',
+  'the ass said',
+  'jawbone of an ass',
+  'colt the foal of an ass',
+  'foal of an ass',
+  'wild ass',
+];
+
 // obscenity's pattern syntax gives meaning to [ ] ? | and \ ; a configured word is literal text.
 const literal = (word: string) => parseRawPattern(word.toLowerCase().replace(/[[\]?|\\]/g, '\\$&'));
 
@@ -29,7 +54,7 @@ export class ContentFilter {
     this.matcher = new RegExpMatcher({
       ...built,
       ...englishRecommendedTransformers,
-      whitelistedTerms: [...(built.whitelistedTerms ?? []), ...rules.allowedWords.map((w) => w.toLowerCase())],
+      whitelistedTerms: [...(built.whitelistedTerms ?? []), ...BUILT_IN_ALLOWED_PHRASES, ...rules.allowedWords.map((w) => w.toLowerCase())],
     });
   }
 
@@ -49,12 +74,12 @@ export class ContentFilter {
     return allowed;
   }
 
-  /** Why `text` is refused, or null when it is fine. */
-  refusalReason(text: string): string | null {
+  /** Why `text` is refused (the refusal's reason), or null when it is fine. */
+  refusalReason(text: string): 'language' | 'link' | null {
     // The leetspeak transformer reads digits as letters, which makes plain numbers words
     // ("455" → "ass"): numbers standing alone are not matched. Digits inside words still are ("sh1t").
-    if (this.matcher.hasMatch(text.replace(STANDALONE_NUMBER, ' '))) return 'contains language not allowed in this chat';
-    if (this.rules.links === 'block' && LINK.test(text)) return 'links are not allowed in this chat';
+    if (this.matcher.hasMatch(text.replace(STANDALONE_NUMBER, ' '))) return 'language';
+    if (this.rules.links === 'block' && LINK.test(text)) return 'link';
     return null;
   }
 }

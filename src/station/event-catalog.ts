@@ -102,11 +102,11 @@ export const EVENT_CATALOG = {
   'request:played': rule({
     payload: SongRequestSchema,
     documentName: 'requestPlayed',
-    summary: 'A pending request started playing',
+    summary: 'A pending request started playing (detected on air, or marked Played by staff)',
     socket: true,
     sse: 'never',
     webhook: {
-      types: { 'request.played': 'A pending song request started playing' },
+      types: { 'request.played': 'A pending song request started playing (detected on air, or marked Played by staff)' },
       message: (request) => ({ type: 'request.played', id: `msg_request_played_${request.id}` }),
     },
   }),

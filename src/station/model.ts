@@ -6,6 +6,7 @@ export type {
   AuditEntry,
   ChatBan,
   ChatMessage,
+  ChatPage,
   Feedback,
   Listeners,
   NowPlaying,

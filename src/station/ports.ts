@@ -1,3 +1,4 @@
+import type { ChatPosition } from './chat-cursor.js';
 import type { WindowCounterFactory } from '../limits/window-counter.js';
 import type {
   ActiveBan,
@@ -14,6 +15,7 @@ import type {
   SongTally,
   StationState,
   SubmitOutcome,
+  RequestPriority,
   RequestStatus,
 } from './model.js';
 import type { Song } from './song.js';
@@ -34,6 +36,8 @@ export interface ChatLog {
   find(id: string): Promise<SentChatMessage | null>;
   /** Removes a message from the history and gives it back, with its sender; null when there was none with that id. */
   delete(id: string): Promise<SentChatMessage | null>;
+  /** The oldest `limit` messages from `start` on (ids at or after it), oldest first: one bounded read, whatever the history. */
+  listFrom(start: ChatPosition, limit: number): Promise<ChatMessage[]>;
 }
 
 /** Chat moderation state shared by every node: bans and each sender's last message. */
@@ -95,8 +99,10 @@ export interface AuditLog {
 export interface SubmitRules {
   /** Same artist+title, case-insensitive: the song's id. */
   songId: string;
-  /** Creation time in ms: orders requests of the same priority. */
+  /** Creation time in ms: orders requests of the same rank. */
   createdMs: number;
+  /** Where the queue ranks it: the listener's priority when the station honours it, else `normal`. */
+  rank: RequestPriority;
 }
 
 export interface RequestQueue {
@@ -104,10 +110,12 @@ export interface RequestQueue {
   submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome>;
   /** The pending request for this song, if any. */
   pendingFor(songId: string): Promise<SongRequest | null>;
-  /** Pending: high priority first, then oldest first. Other statuses and `all`: newest first. */
+  /** Pending: by rank (high first), then oldest first. Other statuses and `all`: newest first. */
   list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]>;
   /** The pending request for this song becomes `played` (the poller calls this on a song change). */
   markPlayed(songId: string): Promise<SongRequest | null>;
+  /** Staff set a pending request's priority, which also ranks it in the queue; null when none is pending with that id. */
+  setPriority(id: string, priority: RequestPriority): Promise<SongRequest | null>;
   /** A pending request, by id, becomes `played` or `rejected` (staff action); null when none is pending with that id. */
   resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null>;
 }

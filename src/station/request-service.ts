@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
+import en from '../messages/en.js';
+import type { ServerStrings } from '../messages/server-strings.js';
 import type { RequestPriority, RequestStatus, SongRequest } from './model.js';
 import type { Store } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
@@ -9,6 +11,8 @@ import { makeSong, songId } from './song.js';
 export interface RequestRules {
   /** A song played within this many seconds cannot be requested (409 RECENTLY_PLAYED). */
   thresholdSeconds: number;
+  /** `shown`: a listener's priority is shown to staff and ranks nothing (a fair queue); `ordered`: it ranks. */
+  listenerPriority: 'shown' | 'ordered';
 }
 
 /** The song requests' share of the limits policy: one new request per client per delay (429 past it). */
@@ -41,17 +45,15 @@ export class RequestService {
     private readonly budget: SongRequestBudget,
   ) {}
 
-  async submit(input: SongRequestInput, requester: string): Promise<SubmitResult> {
+  /** `words`: the requester's language, for the name of a requester who gave none ("Anónimo"). */
+  async submit(input: SongRequestInput, requester: string, words: Pick<ServerStrings, 'anonymous'> = en): Promise<SubmitResult> {
     const now = this.clock();
     const id = songId(input.artist, input.song_title);
     if (this.rules.thresholdSeconds > 0) {
       const lastPlayed = await this.store.station.lastPlayedAt(id);
       const sincePlayed = lastPlayed === null ? Infinity : toUnixSeconds(now) - lastPlayed;
       if (sincePlayed < this.rules.thresholdSeconds) {
-        throw new AppError('RECENTLY_PLAYED', {
-          message: `That song was played ${Math.floor(sincePlayed / 60)} minutes ago; it can be requested again later.`,
-          retryAfterSeconds: this.rules.thresholdSeconds - sincePlayed,
-        });
+        throw new AppError('RECENTLY_PLAYED', { reason: 'recently_played', retryAfterSeconds: this.rules.thresholdSeconds - sincePlayed });
       }
     }
     const request: SongRequest = {
@@ -59,7 +61,7 @@ export class RequestService {
       song_title: input.song_title,
       artist: input.artist,
       // An empty name or message from a blank form field means "not given".
-      requester_name: input.requester_name || 'Anonymous',
+      requester_name: input.requester_name || words.anonymous,
       message: input.message || null,
       priority: input.priority ?? 'normal',
       status: 'pending',
@@ -75,7 +77,9 @@ export class RequestService {
     }
     let outcome;
     try {
-      outcome = await this.store.requests.submit(request, { songId: id, createdMs: now });
+      // Anyone may say "high": the queue stays first come, first served unless the station trusts it.
+      const rank = this.rules.listenerPriority === 'ordered' ? request.priority : 'normal';
+      outcome = await this.store.requests.submit(request, { songId: id, createdMs: now, rank });
     } catch (error) {
       await this.budget.giveBackSongRequest(requester).catch(() => undefined);
       throw error;
@@ -95,10 +99,23 @@ export class RequestService {
     return this.store.requests.list(status, limit);
   }
 
-  /** Staff mark a pending request played or rejected; every live client hears of it. */
+  /** Staff set a pending request's priority: shown to all, and it ranks the queue (staff are trusted). */
+  async setPriority(id: string, priority: RequestPriority): Promise<SongRequest> {
+    const updated = await this.store.requests.setPriority(id, priority);
+    if (!updated) throw new AppError('NOT_FOUND', { message: 'No pending request has that id.' });
+    this.live.publish('request:updated', updated);
+    return updated;
+  }
+
+  /**
+   * Staff mark a pending request played or rejected; every live client hears of it. Played by
+   * staff is played: it is announced (and sent as the `request.played` webhook) exactly as a
+   * play the poller detected.
+   */
   async resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest> {
     const resolved = await this.store.requests.resolve(id, status);
     if (!resolved) throw new AppError('NOT_FOUND', { message: 'No pending request has that id.' });
+    if (status === 'played') this.live.publish('request:played', resolved);
     this.live.publish('request:updated', resolved);
     return resolved;
   }

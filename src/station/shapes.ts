@@ -91,6 +91,15 @@ export const ChatMessageSchema = Type.Object({
 /** `id` is "<milliseconds>-<sequence>": it increases with time, so ids order messages and de-duplicate polls. */
 export type ChatMessage = Static<typeof ChatMessageSchema>;
 
+/** A page of chat: `next` is the cursor to send as `after` for what follows (null: none yet, keep your `since`). */
+export const ChatPageSchema = Type.Object({
+  messages: Type.Array(ChatMessageSchema),
+  count: Type.Integer({ minimum: 0 }),
+  next: Type.Union([Type.String({ description: 'the id of the last message here (or the `after` you sent, when nothing is new): send it as `after` next time' }), Type.Null()]),
+  has_more: Type.Boolean({ description: 'more messages wait after `next`: ask again at once' }),
+});
+export type ChatPage = Static<typeof ChatPageSchema>;
+
 export const ChatDeletedSchema = Type.Object({ id: Type.String() });
 
 /** The live `store:away` event: this node lost its store (Redis); what it answers meanwhile is its last known state. */

@@ -1,7 +1,9 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
 import type { TSchema, Static } from '@sinclair/typebox';
-import { AppError, type FieldProblem } from '../errors.js';
+import { AppError, type FieldProblem, type Localized } from '../errors.js';
+import en from '../messages/en.js';
+import type { ValidationStrings } from '../messages/server-strings.js';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the plugin sits on `.default`.
 const addFormats = ajvFormats.default.default;
@@ -27,8 +29,6 @@ const ajv = createAjv();
 
 /** The only text read as an integer: plain decimal digits, no sign, no leading zero, no exponent. */
 const DECIMAL_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
-const INTEGER_MESSAGE = 'must be a whole number written in plain decimal digits, within its range';
-
 function fieldOf(error: ErrorObject): string {
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (error.keyword === 'required') {
@@ -50,25 +50,106 @@ interface Messages {
 /** The message a schema gives for this broken rule of its own, if any. */
 const ownMessage = (error: ErrorObject): string | undefined => (error.parentSchema as Messages | undefined)?.['x-messages']?.[error.keyword];
 
-function messageOf(error: ErrorObject): string {
-  const parent = error.parentSchema as Messages | undefined;
-  if (error.keyword === 'pattern' && parent?.['x-pattern-message']) return parent['x-pattern-message'];
+const TYPE_WORDS: Record<string, (v: ValidationStrings) => string> = {
+  string: (v) => v.text,
+  number: (v) => v.number,
+  integer: (v) => v.wholeNumber,
+  boolean: (v) => v.boolean,
+  array: (v) => v.list,
+  object: (v) => v.object,
+};
+
+const FORMAT_WORDS: Record<string, (v: ValidationStrings) => string> = {
+  'date-time': (v) => v.dateTime,
+  date: (v) => v.date,
+  uri: (v) => v.url,
+  email: (v) => v.email,
+};
+
+/** The values a schema allows when it is a choice of constants (a TypeBox union of literals). */
+function constantsOf(schema: unknown): unknown[] | null {
+  if (!Array.isArray(schema)) return null;
+  const values: unknown[] = [];
+  for (const branch of schema as Array<{ const?: unknown }>) {
+    if (!('const' in branch)) return null;
+    values.push(branch.const);
+  }
+  return values;
+}
+
+const listed = (values: readonly unknown[]) => values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ');
+
+/**
+ * A broken rule in plain words, in any of the server's languages: the rule and, for a choice, the
+ * allowed values (never the validator's own "must be equal to constant").
+ */
+function wordsOf(error: ErrorObject): Localized {
+  // A schema's own message for this rule (`x-messages`) says it best; translated where the catalog knows it.
   const own = ownMessage(error);
-  if (own) return own;
-  if (error.keyword === 'type' && (error.schema === 'integer' || error.schema === 'number')) return INTEGER_MESSAGE;
-  if (error.keyword === 'required') return 'is required';
-  if (error.keyword === 'additionalProperties') return 'is not a known setting';
-  return error.message ?? 'is invalid';
+  if (own) return (s) => s.validation.pattern(own);
+  const params = error.params as Record<string, unknown>;
+  const limit = params.limit as number;
+  switch (error.keyword) {
+    case 'pattern': {
+      const own = (error.parentSchema as { 'x-pattern-message'?: string } | undefined)?.['x-pattern-message'];
+      return own ? (s) => s.validation.pattern(own) : (s) => s.validation.invalid;
+    }
+    case 'type': {
+      const word = TYPE_WORDS[String(error.schema)];
+      return word ? (s) => word(s.validation) : (s) => s.validation.invalid;
+    }
+    case 'required':
+      return (s) => s.validation.required;
+    case 'additionalProperties':
+      return (s) => s.validation.unknownField;
+    case 'minLength':
+      return (s) => s.validation.atLeastCharacters(limit);
+    case 'maxLength':
+      return (s) => s.validation.atMostCharacters(limit);
+    case 'minimum':
+      return (s) => s.validation.atLeast(limit);
+    case 'maximum':
+      return (s) => s.validation.atMost(limit);
+    case 'exclusiveMinimum':
+      return (s) => s.validation.moreThan(limit);
+    case 'exclusiveMaximum':
+      return (s) => s.validation.lessThan(limit);
+    case 'minItems':
+      return (s) => s.validation.atLeastItems(limit);
+    case 'maxItems':
+      return (s) => s.validation.atMostItems(limit);
+    case 'maxProperties':
+      return (s) => s.validation.atMostKeys(limit);
+    case 'const':
+      return (s) => s.validation.oneOf(listed([params.allowedValue]));
+    case 'enum':
+      return (s) => s.validation.oneOf(listed(params.allowedValues as unknown[]));
+    case 'anyOf': {
+      const values = constantsOf(error.schema);
+      return values ? (s) => s.validation.oneOf(listed(values)) : (s) => s.validation.invalid;
+    }
+    case 'format': {
+      const word = FORMAT_WORDS[String(params.format)];
+      return word ? (s) => word(s.validation) : (s) => s.validation.invalid;
+    }
+    default:
+      return (s) => s.validation.invalid;
+  }
 }
 
 export function toProblems(errors: ErrorObject[] | null | undefined): FieldProblem[] {
+  const all = errors ?? [];
+  // A choice of constants fails once per branch ("must be equal to constant") and then as a whole:
+  // only the whole is reported, with the allowed values.
+  const choices = all.filter((error) => error.keyword === 'anyOf' && constantsOf(error.schema)).map((error) => `${error.schemaPath}/`);
   const seen = new Set<string>();
   const problems: FieldProblem[] = [];
   // An `anyOf` with its own message says it all: the broken rules of its branches are not listed.
-  const explained = (errors ?? []).filter((e) => e.keyword === 'anyOf' && ownMessage(e)).map((e) => `${e.schemaPath}/`);
-  for (const error of errors ?? []) {
-    if (explained.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
-    const problem = { field: fieldOf(error), message: messageOf(error) };
+  const explained = all.filter((e) => e.keyword === 'anyOf' && ownMessage(e)).map((e) => `${e.schemaPath}/`);
+  for (const error of all) {
+    if (choices.some((prefix) => error.schemaPath.startsWith(prefix)) || explained.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
+    const text = wordsOf(error);
+    const problem = { field: fieldOf(error), message: text(en), text };
     const key = `${problem.field}\u0000${problem.message}`;
     if (!seen.has(key)) {
       seen.add(key);

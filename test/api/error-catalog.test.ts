@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOG } from '../../src/errors.js';
+import { ERROR_CATALOG, ERROR_REASONS } from '../../src/errors.js';
 
 /**
  * The error table of docs/api.md's "API at a glance", as code -> status. A row may pair several
@@ -31,5 +31,24 @@ describe('the error catalog', () => {
     const readme = readmeErrorTable(readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8'));
     const catalog = new Map(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.status as number]));
     expect(Object.fromEntries([...readme].sort())).toEqual(Object.fromEntries([...catalog].sort()));
+  });
+});
+
+/** The reasons table of docs/api.md ("| Reason | Code | When |"), as reason -> code. */
+function docsReasonTable(docs: string): Map<string, string> {
+  const table = new Map<string, string>();
+  for (const line of docs.split('\n')) {
+    const match = /^\| `([a-z_]+)` \| `([A-Z_]+)` \|/.exec(line);
+    if (!match) continue;
+    if (table.has(match[1]!)) throw new Error(`docs/api.md reasons table lists ${match[1]} twice`);
+    table.set(match[1]!, match[2]!);
+  }
+  return table;
+}
+
+describe('the refusal reasons', () => {
+  it('match the reasons table of docs/api.md: every reason with its code, and no other', () => {
+    const docs = docsReasonTable(readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8'));
+    expect(Object.fromEntries([...docs].sort())).toEqual(Object.fromEntries(Object.entries(ERROR_REASONS).sort()));
   });
 });

@@ -130,7 +130,9 @@ describe('GET /api/mobile/chat', () => {
     at(base + 60 * 60_000);
     const res = await get(`?limit=50&since=${Math.floor(base / 1000) - 1}`);
     expect(res.body.data.count).toBe(50);
-    expect(texts(res)[0]).toBe('m10');
+    // the oldest 50 after since: m0..m49, and more wait
+    expect(texts(res)[0]).toBe('m0');
+    expect(res.body.data.has_more).toBe(true);
     for (const bad of ['51', '0', '-1', '2.5', 'ten', '']) {
       const refused = await get(`?limit=${bad}`);
       expect(refused.status, `limit=${bad}`).toBe(400);
@@ -147,11 +149,36 @@ describe('GET /api/mobile/chat', () => {
     const offset = await get(`?since=${encodeURIComponent('2026-06-02T05:10:00-05:00')}&limit=3`);
     for (const res of [seconds, millis, iso, offset]) {
       expect(res.status).toBe(200);
-      // strictly after m10; the newest 3 of m11..m59
-      expect(texts(res)).toEqual(['m57', 'm58', 'm59']);
+      // strictly after m10; the oldest 3 of m11..m59, and a cursor to go on from
+      expect(texts(res)).toEqual(['m11', 'm12', 'm13']);
+      expect(res.body.data).toMatchObject({ next: res.body.data.messages[2].id, has_more: true });
     }
     const fraction = await get(`?since=${(tenPast - 500) / 1000}&limit=50`);
     expect(texts(fraction)[0]).toBe('m10');
+  });
+
+  it('pages through a busy window with after=next, each message once, in order', async () => {
+    at(base + 60 * 60_000);
+    const seen: string[] = [];
+    let res = await get(`?since=${Math.floor(base / 1000) - 1}&limit=7`);
+    for (;;) {
+      expect(res.status).toBe(200);
+      seen.push(...texts(res));
+      if (!res.body.data.has_more) break;
+      res = await get(`?after=${res.body.data.next}&limit=7`);
+    }
+    expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => `m${i}`));
+    // Nothing new: the same cursor comes back, so a client just keeps sending it.
+    const idle = await get(`?after=${res.body.data.next}`);
+    expect(idle.body.data).toEqual({ messages: [], count: 0, next: res.body.data.next, has_more: false });
+  });
+
+  it('refuses an after that is not a message id, naming the field and the form', async () => {
+    for (const bad of ['yesterday', '12', '1-2-3', '-1-0', '']) {
+      const res = await get(`?after=${encodeURIComponent(bad)}`);
+      expectProblem(res, 'after');
+      expect(res.body.error.details[0].message).toMatch(/message id/);
+    }
   });
 
   it('refuses a since it cannot read', async () => {
@@ -162,6 +189,6 @@ describe('GET /api/mobile/chat', () => {
 
   it('answers an empty list for a since in the future', async () => {
     const res = await get(`?since=${Math.floor(base / 1000) + 86_400}`);
-    expect(res.body.data).toEqual({ messages: [], count: 0 });
+    expect(res.body.data).toEqual({ messages: [], count: 0, next: null, has_more: false });
   });
 });

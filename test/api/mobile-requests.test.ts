@@ -100,7 +100,7 @@ describe('GET /api/mobile/requests', () => {
   let server: TestServer;
   let now = NOW;
   beforeAll(async () => {
-    server = await startTestServer({ requests: { delaySeconds: 0 } }, { clock: () => now });
+    server = await startTestServer({ requests: { delaySeconds: 0, listenerPriority: 'ordered' } }, { clock: () => now });
     for (const [title, priority] of [
       ['Low one', 'low'],
       ['Normal one', 'normal'],
@@ -130,6 +130,49 @@ describe('GET /api/mobile/requests', () => {
     expect(titles(await call(`${server.url}/api/mobile/requests?status=all&limit=50`))).toEqual(['High two', 'Normal two', 'High one', 'Normal one', 'Low one']);
     expect((await call(`${server.url}/api/mobile/requests?status=bogus`)).status).toBe(400);
     expect((await call(`${server.url}/api/mobile/requests?limit=51`)).status).toBe(400);
+  });
+});
+
+describe('a fair queue: the default', () => {
+  const ADMIN_KEY = 'admin-key-for-the-fair-queue';
+  let server: TestServer;
+  let now = NOW;
+  beforeAll(async () => {
+    server = await startTestServer({ requests: { delaySeconds: 0 }, adminApiKey: ADMIN_KEY }, { clock: () => now });
+  });
+  afterAll(() => server.close());
+
+  const pending = async () =>
+    ((await call(`${server.url}/api/mobile/requests`)).body.data.requests as Array<{ id: string; song_title: string; priority: string }>).map((r) => [r.song_title, r.priority]);
+
+  it("accepts a listener's priority and shows it, but serves first come first served; staff's priority orders", async () => {
+    const ids: string[] = [];
+    for (const [title, priority] of [
+      ['First', 'normal'],
+      ['Pushy', 'high'],
+      ['Third', 'low'],
+    ]) {
+      now += 1000;
+      const res = await call(`${server.url}/api/mobile/requests`, { body: { song_title: title, artist: 'Band', priority } });
+      expect(res.status).toBe(201);
+      expect(res.body.data.priority).toBe(priority);
+      ids.push(res.body.data.id);
+    }
+    expect(await pending()).toEqual([
+      ['First', 'normal'],
+      ['Pushy', 'high'],
+      ['Third', 'low'],
+    ]);
+    // Staff are trusted: their priority ranks the request.
+    const admin = { authorization: `Bearer ${ADMIN_KEY}` };
+    const raised = await call(`${server.url}/api/admin/requests/${ids[2]}`, { method: 'PATCH', headers: admin, body: { priority: 'high' } });
+    expect(raised.status).toBe(200);
+    expect(raised.body.data).toMatchObject({ song_title: 'Third', priority: 'high', status: 'pending' });
+    expect((await pending())[0]).toEqual(['Third', 'high']);
+    // Nothing to change is refused, naming the rule; a listener cannot reach the staff route.
+    expect((await call(`${server.url}/api/admin/requests/${ids[0]}`, { method: 'PATCH', headers: admin, body: {} })).status).toBe(400);
+    expect((await call(`${server.url}/api/admin/requests/${ids[0]}`, { method: 'PATCH', body: { priority: 'high' } })).status).toBe(401);
+    expect((await call(`${server.url}/api/admin/requests/nope`, { method: 'PATCH', headers: admin, body: { priority: 'high' } })).status).toBe(404);
   });
 });
 

@@ -22,7 +22,8 @@ describe('mobile rate limit: 100 requests per hour per IP (the defaults)', () =>
     expect((await call(`${server.url}/healthz`)).status).toBe(200);
     const refused = await call(`${server.url}/api/mobile/status`);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    // The reason tells the spent hour apart from the other 429s, without reading the English.
+    expect(refused.body).toEqual({ success: false, error: { code: 'RATE_LIMITED', reason: 'hourly_budget', message: expect.stringMatching(/this hour/) } });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

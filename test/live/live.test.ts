@@ -54,7 +54,10 @@ describe('connecting', () => {
       expect(handshake.status).toBe(429);
       expect(handshake.headers.get('retry-after')).toBe('60');
       expect(handshake.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await handshake.json()).toEqual({ success: false, error: { code: 'RATE_LIMITED', message: 'Too many live connections from this client.' } });
+      expect(await handshake.json()).toEqual({
+        success: false,
+        error: { code: 'RATE_LIMITED', reason: 'live_connections', message: expect.stringMatching(/^Too many live connections from this client; try again in \d+ (seconds|minutes)\.$/) },
+      });
       const upgrade = await new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
         const ws = new WebSocket(`${capped.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
         ws.once('open', () => reject(new Error('the WebSocket was accepted')));
@@ -151,8 +154,15 @@ describe('chat across doors', () => {
     expect(gap.success).toBe(true);
     expect(gap.data.messages.map((m: { message: string }) => m.message)).toEqual(missed);
     expect(gap.data.count).toBe(2);
+    // The same cursor as REST: `after` the last message seen, the oldest first, `next` to go on.
+    const byCursor = await again.request('chat:history', { after: before.data.id, limit: 1 });
+    expect(byCursor.data.messages.map((m: { message: string }) => m.message)).toEqual([missed[0]]);
+    expect(byCursor.data.has_more).toBe(true);
+    const rest = await again.request('chat:history', { after: byCursor.data.next });
+    expect(rest.data).toMatchObject({ count: 1, has_more: false, next: rest.data.messages[0].id });
+    expect(rest.data.messages[0].message).toBe(missed[1]);
     const byIso = await again.request('chat:history', { since: new Date(Date.now() - 60_000).toISOString(), limit: 1 });
-    expect(byIso.data.messages.map((m: { message: string }) => m.message)).toEqual([missed[1]]);
+    expect(byIso.data.count).toBe(1);
     expect((await again.request('chat:history')).success).toBe(true);
     expect((await again.request('chat:history', { limit: 51 })).error.code).toBe('VALIDATION_FAILED');
     expect((await again.request('chat:history', { since: 'last tuesday' })).error.details[0].field).toBe('since');
@@ -201,6 +211,7 @@ describe('moderation', () => {
     for (let i = 0; i < 5; i++) expect((await fast.request('chat:send', { nickname: 'Fast', message: unique('hi') })).success).toBe(true);
     const refused = await fast.request('chat:send', { nickname: 'Fast', message: unique('hi') });
     expect(refused.error.code).toBe('RATE_LIMITED');
+    expect(refused.error.reason).toBe('chat_budget');
     expect((await calm.request('chat:send', { nickname: 'Calm', message: unique('hi') })).success).toBe(true);
   });
 });

@@ -103,7 +103,7 @@ describe.each(serverBackends('sse-bounds'))('SSE resume and opens, bounded: $nam
       const refused = await call(url(), { headers: me });
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe('60');
-      expect(refused.body.error).toEqual({ code: 'RATE_LIMITED', message: 'Too many live connections from this client.' });
+      expect(refused.body.error).toEqual({ code: 'RATE_LIMITED', reason: 'live_connections', message: expect.stringMatching(/^Too many live connections from this client/) });
     } finally {
       for (const c of held) c.close();
     }

@@ -1,3 +1,5 @@
+import type { RequestPriority } from '../../src/station/model.js';
+import { positionAfterId, positionAfterTime } from '../../src/station/chat-cursor.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSong, songId } from '../../src/station/song.js';
 import { emptyStationState, type BanNote, type RevenueEvent, type SongRequest } from '../../src/station/model.js';
@@ -17,7 +19,7 @@ const request = (title: string, priority: SongRequest['priority'], createdMs: nu
   status: 'pending',
   created_at: Math.floor(createdMs / 1000),
 });
-const rules = (title: string, createdMs: number) => ({ songId: songId('Band', title), createdMs });
+const rules = (title: string, createdMs: number, rank: RequestPriority = 'normal') => ({ songId: songId('Band', title), createdMs, rank });
 
 describe.each(backends)('store contract: $name', (backend) => {
   if (!backend.available) {
@@ -66,6 +68,17 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(after.length).toBeLessThan(all.length);
     });
 
+    it('pages on from a position: the oldest `limit` at or after it, a deleted cursor still good', async () => {
+      const all = await store.chat.listAfter(0, 50);
+      const from = (id: string) => positionAfterId(id);
+      expect((await store.chat.listFrom(from(all[0]!.id), 2)).map((m) => m.message)).toEqual(['m1', 'm2']);
+      expect((await store.chat.listFrom(positionAfterTime(0), 1)).map((m) => m.message)).toEqual(['m0']);
+      expect(await store.chat.listFrom(from(all[4]!.id), 10)).toEqual([]);
+      // The message the client last saw is deleted: its id still says where the client is.
+      expect((await store.chat.delete(all[1]!.id))?.message.message).toBe('m1');
+      expect((await store.chat.listFrom(from(all[1]!.id), 10)).map((m) => m.message)).toEqual(['m2', 'm3', 'm4']);
+    });
+
     it('rolls old messages off at its capacity', async () => {
       for (let i = 0; i < 300; i++) await store.chat.append({ nickname: 'grace', message: `flood ${i}` });
       const kept = await store.chat.listAfter(0, 1000);
@@ -81,11 +94,11 @@ describe.each(backends)('store contract: $name', (backend) => {
     it('orders pending by priority, then age', async () => {
       await fresh();
       const t = Date.now();
-      await store.requests.submit(request('low', 'low', t), rules('low', t));
-      await store.requests.submit(request('normal-1', 'normal', t + 1), rules('normal-1', t + 1));
-      await store.requests.submit(request('high-1', 'high', t + 2), rules('high-1', t + 2));
-      await store.requests.submit(request('normal-2', 'normal', t + 3), rules('normal-2', t + 3));
-      await store.requests.submit(request('high-2', 'high', t + 4), rules('high-2', t + 4));
+      await store.requests.submit(request('low', 'low', t), rules('low', t, 'low'));
+      await store.requests.submit(request('normal-1', 'normal', t + 1), rules('normal-1', t + 1, 'normal'));
+      await store.requests.submit(request('high-1', 'high', t + 2), rules('high-1', t + 2, 'high'));
+      await store.requests.submit(request('normal-2', 'normal', t + 3), rules('normal-2', t + 3, 'normal'));
+      await store.requests.submit(request('high-2', 'high', t + 4), rules('high-2', t + 4, 'high'));
       const pending = await store.requests.list('pending', 50);
       expect(pending.map((r) => r.song_title)).toEqual(['high-1', 'high-2', 'normal-1', 'normal-2', 'low']);
       expect((await store.requests.list('pending', 2)).map((r) => r.song_title)).toEqual(['high-1', 'high-2']);
@@ -94,14 +107,14 @@ describe.each(backends)('store contract: $name', (backend) => {
 
     it('answers a duplicate pending song with the existing request', async () => {
       const t = Date.now();
-      const outcome = await store.requests.submit(request('low', 'high', t), rules('low', t));
+      const outcome = await store.requests.submit(request('low', 'high', t), rules('low', t, 'high'));
       expect(outcome.kind).toBe('duplicate');
       if (outcome.kind === 'duplicate') expect(outcome.request.priority).toBe('low');
     });
 
     it('tells the pending request for a song, and none for a song not pending', async () => {
       const t = Date.now();
-      expect((await store.requests.submit(request('p1', 'normal', t), rules('p1', t))).kind).toBe('created');
+      expect((await store.requests.submit(request('p1', 'normal', t), rules('p1', t, 'normal'))).kind).toBe('created');
       expect(await store.requests.pendingFor(songId('Band', 'p1'))).toMatchObject({ song_title: 'p1', status: 'pending' });
       expect(await store.requests.pendingFor(songId('Band', 'not-asked'))).toBeNull();
     });
@@ -113,14 +126,14 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect((await store.requests.list('played', 50)).map((r) => r.song_title)).toEqual(['high-1']);
       expect(await store.requests.markPlayed(songId('Band', 'high-1'))).toBeNull();
       const t = Date.now();
-      expect((await store.requests.submit(request('high-1', 'high', t), rules('high-1', t))).kind).toBe('created');
+      expect((await store.requests.submit(request('high-1', 'high', t), rules('high-1', t, 'high'))).kind).toBe('created');
     });
 
     it('resolves a pending request by id as played or rejected, once, freeing its song', async () => {
       await fresh();
       const t = Date.now();
-      await store.requests.submit(request('keep', 'normal', t), rules('keep', t));
-      await store.requests.submit(request('drop', 'normal', t + 1), rules('drop', t + 1));
+      await store.requests.submit(request('keep', 'normal', t), rules('keep', t, 'normal'));
+      await store.requests.submit(request('drop', 'normal', t + 1), rules('drop', t + 1, 'normal'));
       expect(await store.requests.resolve(`drop-${t + 1}`, 'rejected')).toMatchObject({ song_title: 'drop', status: 'rejected' });
       expect(await store.requests.resolve(`keep-${t}`, 'played')).toMatchObject({ song_title: 'keep', status: 'played' });
       expect(await store.requests.list('pending', 50)).toEqual([]);
@@ -129,7 +142,7 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(await store.requests.resolve(`drop-${t + 1}`, 'played')).toBeNull();
       expect(await store.requests.resolve('no-such-id', 'played')).toBeNull();
       // The rejected song may be requested again.
-      expect((await store.requests.submit(request('drop', 'normal', t + 2), rules('drop', t + 2))).kind).toBe('created');
+      expect((await store.requests.submit(request('drop', 'normal', t + 2), rules('drop', t + 2, 'normal'))).kind).toBe('created');
     });
 
     it('keeps at most its capacity of requests, freeing their songs', async () => {
@@ -141,6 +154,29 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(all.at(-1)!.song_title).toBe('s10');
       // s0 rolled off: it is no longer a pending duplicate
       expect((await store.requests.submit(request('s0', 'normal', t + 99), rules('s0', t + 99))).kind).toBe('created');
+    });
+
+    it("ranks by the rank it is given, and staff may set a pending request's priority, which ranks it", async () => {
+      await fresh();
+      const t = Date.now();
+      // A listener said "high", the station ranks it normal: first come, first served.
+      await store.requests.submit(request('first', 'normal', t), rules('first', t));
+      const loud = await store.requests.submit(request('loud', 'high', t + 1), rules('loud', t + 1, 'normal'));
+      expect((await store.requests.list('pending', 50)).map((r) => [r.song_title, r.priority])).toEqual([
+        ['first', 'normal'],
+        ['loud', 'high'],
+      ]);
+      const set = await store.requests.setPriority(loud.request.id, 'high');
+      expect(set).toMatchObject({ song_title: 'loud', priority: 'high', status: 'pending' });
+      expect((await store.requests.list('pending', 50)).map((r) => r.song_title)).toEqual(['loud', 'first']);
+      await store.requests.setPriority(loud.request.id, 'low');
+      expect((await store.requests.list('pending', 50)).map((r) => [r.song_title, r.priority])).toEqual([
+        ['first', 'normal'],
+        ['loud', 'low'],
+      ]);
+      expect(await store.requests.setPriority('no-such-id', 'high')).toBeNull();
+      await store.requests.resolve(loud.request.id, 'played');
+      expect(await store.requests.setPriority(loud.request.id, 'high')).toBeNull();
     });
   });
 

@@ -21,7 +21,7 @@ export interface WorldSettings {
   chatPerConnection: { limit: number; windowSeconds: number };
   repeatWindowSeconds: number;
   reservedNicknames: string[];
-  requests: { thresholdSeconds: number; delaySeconds: number };
+  requests: { thresholdSeconds: number; delaySeconds: number; listenerPriority?: 'shown' | 'ordered' };
   staleSongSeconds: number;
 }
 
@@ -31,7 +31,7 @@ const DEFAULTS: WorldSettings = {
   chatPerConnection: { limit: 5, windowSeconds: 10 },
   repeatWindowSeconds: 60,
   reservedNicknames: ['admin', 'moderator'],
-  requests: { thresholdSeconds: 900, delaySeconds: 300 },
+  requests: { thresholdSeconds: 900, delaySeconds: 300, listenerPriority: 'shown' },
   staleSongSeconds: 1200,
 };
 
@@ -97,7 +97,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
     live,
     pino({ level: 'silent' }),
   );
-  const requests = new RequestService(store, live, settings.requests, clock, limits);
+  const requests = new RequestService(store, live, { listenerPriority: 'shown', ...settings.requests }, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
   const audit = new AuditTrail(store.audit, clock, pino({ level: 'silent' }));

@@ -95,7 +95,7 @@ describe.each(backends)('chat text round trip with the $name', (backend) => {
   });
 
   const storedCopy = async (id: string) => {
-    const history = await call(`${server.url}/api/mobile/chat?since=0&limit=50`);
+    const history = await call(`${server.url}/api/mobile/chat?limit=50`);
     return (history.body.data.messages as Array<{ id: string; nickname: string; message: string }>).find((m) => m.id === id);
   };
 

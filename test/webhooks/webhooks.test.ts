@@ -142,6 +142,20 @@ describe.each(stores)('webhooks, $name', ({ redis }) => {
     expect(receiver.received.filter((h) => h.path === '/all' && payloadOf(h).type === 'song.changed')).toHaveLength(1);
   });
 
+  it.skipIf(skip)('sends request.played when staff mark a request Played, as for a detected play, and nothing for Rejected', async () => {
+    const queued = await request('Elevation Worship', 'Graves Into Gardens');
+    const marked = await call(`${server.url}/api/admin/requests/${queued.id}`, { method: 'PATCH', headers: admin, body: { status: 'played' } });
+    expect(marked.status).toBe(200);
+    const played = await receiver.next((h) => h.path === '/all' && h.headers['webhook-id'] === `msg_request_played_${queued.id}`);
+    expect(verified(played)).toMatchObject({ type: 'request.played', data: { ...queued, status: 'played' } });
+    const rejected = await request('Elevation Worship', 'Do It Again');
+    expect((await call(`${server.url}/api/admin/requests/${rejected.id}`, { method: 'PATCH', headers: admin, body: { status: 'rejected' } })).status).toBe(200);
+    // A rejected request is no play: its queued hook arrives, no played one.
+    await receiver.next((h) => h.path === '/all' && h.headers['webhook-id'] === `msg_request_queued_${rejected.id}`);
+    await eventually(async () => expect((await deliveries()).some((d) => d.id === `msg_request_queued_${rejected.id}`)).toBe(true));
+    expect((await deliveries()).filter((d) => d.id === `msg_request_played_${rejected.id}`)).toEqual([]);
+  });
+
   it.skipIf(skip)('sends bodies that match the AsyncAPI document, type by type', async () => {
     const asyncapi = (await call(`${server.url}/api/asyncapi.json`)).body;
     const ajv = new Ajv({ strict: false, allErrors: true });

@@ -6,9 +6,17 @@ import { RequestsQuery } from '../mobile/requests.js';
 import { SongRequestListSchema, SongRequestSchema } from '../response-schemas.js';
 import { actorOf } from './staff.js';
 
-export const ResolveRequestBody = Type.Object({
-  status: Type.Union([Type.Literal('played'), Type.Literal('rejected')], { description: 'what became of the request' }),
-});
+export const ResolveRequestBody = Type.Object(
+  {
+    status: Type.Optional(Type.Union([Type.Literal('played'), Type.Literal('rejected')], { description: 'what became of the request' })),
+    priority: Type.Optional(
+      Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')], {
+        description: "staff's priority: shown, and it ranks the pending queue (a listener's ranks only with requests.listenerPriority `ordered`)",
+      }),
+    ),
+  },
+  { minProperties: 1 },
+);
 
 /** Staff actions on the song request queue (the console's played / rejected buttons), and the queue itself outside the public budget. */
 export function requestQueueAdminRoutes(requests: RequestService, audit: AuditTrail): RouteDefinition[] {
@@ -29,15 +37,22 @@ export function requestQueueAdminRoutes(requests: RequestService, audit: AuditTr
       method: 'PATCH',
       errors: ['NOT_FOUND'],
       path: '/api/admin/requests/:id',
-      summary: 'Mark a pending song request played or rejected; live clients get request:updated',
+      summary: "Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played)",
       auth: 'moderator',
       params: { id: Type.String({ minLength: 1, description: 'the id of the song request' }) },
       body: ResolveRequestBody,
       response: SongRequestSchema,
       handler: async (ctx) => {
-        const resolved = await requests.resolve(ctx.params.id ?? '', ctx.body.status);
-        await audit.record(actorOf(ctx), resolved.status === 'played' ? 'request.played' : 'request.rejected', `request ${resolved.id}: “${resolved.song_title}” by ${resolved.artist}`);
-        return ok(resolved);
+        const id = ctx.params.id ?? '';
+        const { priority, status } = ctx.body;
+        // The body has at least one of them (minProperties), so one of these runs.
+        let request = priority ? await requests.setPriority(id, priority) : null;
+        if (request && priority) await audit.record(actorOf(ctx), 'request.priority', `request ${request.id}: “${request.song_title}” by ${request.artist} → ${priority}`);
+        if (status) {
+          request = await requests.resolve(id, status);
+          await audit.record(actorOf(ctx), status === 'played' ? 'request.played' : 'request.rejected', `request ${request.id}: “${request.song_title}” by ${request.artist}`);
+        }
+        return ok(request);
       },
     }),
   ];

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { Clock } from '../../station/clock.js';
-import { serializeSuccess } from '../../http/reply.js';
 import { CONDITIONAL_GET_HEADERS, STALE_HEADERS_DOC } from '../conditional-get.js';
 import { stationStateHandler } from '../prepared-response.js';
+import { currentSongAnswer, nowPlayingAnswer, streamStatsAnswer } from '../station-answers.js';
 import type { RequestService } from '../../station/request-service.js';
 import type { StationService } from '../../station/station-service.js';
 import { songRequestPostRoute } from '../mobile/requests.js';
@@ -21,10 +21,7 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
       path: '/api/current-song.php',
       summary: 'The song on air with the time it started; null before any song is known',
       response: Type.Union([Type.Intersect([SongSchema, Type.Object({ played_at: Type.Integer() })]), Type.Null()]),
-      handler: stationStateHandler(station, clock, (state) => {
-        const { now_playing } = station.nowPlayingOf(state);
-        return serializeSuccess(now_playing ? { ...now_playing.song, played_at: now_playing.played_at } : null);
-      }),
+      handler: stationStateHandler(station, clock, currentSongAnswer(station)),
     }),
     defineRoute({
       method: 'GET',
@@ -33,7 +30,7 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
       path: '/api/stream-stats.php',
       summary: 'Current stream statistics',
       response: StreamStatsSchema,
-      handler: stationStateHandler(station, clock, (state) => serializeSuccess(station.streamStatsOf(state))),
+      handler: stationStateHandler(station, clock, streamStatsAnswer(station)),
     }),
     defineRoute({
       method: 'GET',
@@ -42,7 +39,7 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
       path: '/api/now-playing.php',
       summary: 'The now-playing object of the mobile API',
       response: NowPlayingSchema,
-      handler: stationStateHandler(station, clock, (state) => serializeSuccess(station.nowPlayingOf(state))),
+      handler: stationStateHandler(station, clock, nowPlayingAnswer(station)),
     }),
     songRequestPostRoute(SONG_REQUEST_PHP, requests),
   ];

@@ -1,22 +1,17 @@
 import { ChatListSchema, ChatMessageSchema } from '../response-schemas.js';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import type { ChatService } from '../../station/chat-service.js';
-import { CHAT_DEFAULT_LIMIT, ChatHistoryQuery, ChatPostBody } from '../../station/input/chat-input.js';
-import { parseSince } from '../../station/input/since.js';
+import { ChatHistoryQuery, ChatPostBody } from '../../station/input/chat-input.js';
 
 export function chatRoutes(chat: ChatService): RouteDefinition[] {
   return [
     defineRoute({
       method: 'GET',
       path: '/api/mobile/chat',
-      summary: 'Chat messages after `since`, oldest first',
+      summary: 'Chat messages, oldest first: the oldest `limit` after `after` (or `since`), with `next` to continue; without either, the newest of the last hour',
       query: ChatHistoryQuery,
       response: ChatListSchema,
-      handler: async ({ query }) => {
-        const since = query.since === undefined ? undefined : parseSince(query.since);
-        const messages = await chat.history(since, query.limit ?? CHAT_DEFAULT_LIMIT);
-        return ok({ messages, count: messages.length });
-      },
+      handler: async ({ query }) => ok(await chat.page(query)),
     }),
     defineRoute({
       method: 'POST',

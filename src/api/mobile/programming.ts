@@ -11,7 +11,7 @@ export function programmingRoutes(schedule: ScheduleService, playlists: readonly
   // Playlists come from the configuration: one body and one ETag for the life of the process.
   const playlistAnswer = prepareBody(serializeSuccess({ playlists }), PLAYLISTS_CACHE);
   // The schedule depends only on the time: built at most once a second.
-  const scheduleAnswer = new PreparedResponse(SCHEDULE_CACHE, clock);
+  const scheduleAnswer = new PreparedResponse(SCHEDULE_CACHE, clock, (_: ScheduleService) => ({ body: serializeSuccess(schedule.schedule()) }));
   return [
     defineRoute({
       method: 'GET',
@@ -19,7 +19,7 @@ export function programmingRoutes(schedule: ScheduleService, playlists: readonly
       path: '/api/mobile/schedule',
       summary: 'The show on air now, the weekly shows, and what comes in the next 7 days',
       response: ScheduleSchema,
-      handler: (ctx) => scheduleAnswer.answer(ctx.headers['if-none-match'], schedule, () => serializeSuccess(schedule.schedule())),
+      handler: (ctx) => scheduleAnswer.answer(ctx.headers['if-none-match'], schedule),
     }),
     defineRoute({
       method: 'GET',

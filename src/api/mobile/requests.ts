@@ -32,8 +32,8 @@ export function songRequestPostRoute(path: string, requests: RequestService): Ro
     successStatus: 201,
     alsoSucceeds: { status: 200, description: 'That song is already pending: the existing request; nothing queued, the delay not used up' },
     errors: ['RECENTLY_PLAYED'],
-    handler: async ({ body, client }) => {
-      const result = await requests.submit(body, client);
+    handler: async ({ body, client, strings }) => {
+      const result = await requests.submit(body, client, strings);
       return result.created ? created(result.request) : ok(result.request);
     },
   });
@@ -44,7 +44,7 @@ export function requestRoutes(requests: RequestService): RouteDefinition[] {
     defineRoute({
       method: 'GET',
       path: '/api/mobile/requests',
-      summary: 'Song requests: pending ones high priority first, then oldest first',
+      summary: 'Song requests: pending ones first come first served (by priority when requests.listenerPriority is `ordered`, or as staff set it)',
       query: RequestsQuery,
       response: SongRequestListSchema,
       handler: async ({ query }) => {

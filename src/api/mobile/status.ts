@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { NowPlayingSchema, StatsSchema, StatusSchema } from '../response-schemas.js';
-import { serializeSuccess } from '../../http/reply.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { stationStateHandler } from '../prepared-response.js';
+import { MOBILE_API_VERSION, nowPlayingAnswer, statsAnswer, statusAnswer } from '../station-answers.js';
 import { CONDITIONAL_GET_HEADERS, STALE_HEADERS_DOC } from '../conditional-get.js';
 import type { Clock } from '../../station/clock.js';
 import type { StationService } from '../../station/station-service.js';
 
-export const MOBILE_API_VERSION = '1.0.0';
+export { MOBILE_API_VERSION };
 
 export function statusRoutes(station: StationService, clock: Clock): RouteDefinition[] {
   return [
@@ -19,7 +19,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       answerHeaders: STALE_HEADERS_DOC,
       response: StatusSchema,
       envelope: { timestamp: Type.Integer(), api_version: Type.Literal(MOBILE_API_VERSION) },
-      handler: stationStateHandler(station, clock, (state, second) => serializeSuccess(station.statusOf(state), { timestamp: second, api_version: MOBILE_API_VERSION })),
+      handler: stationStateHandler(station, clock, statusAnswer(station)),
     }),
     defineRoute({
       method: 'GET',
@@ -28,7 +28,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       headers: CONDITIONAL_GET_HEADERS,
       answerHeaders: STALE_HEADERS_DOC,
       response: StatsSchema,
-      handler: stationStateHandler(station, clock, (state) => serializeSuccess(station.statsOf(state))),
+      handler: stationStateHandler(station, clock, statsAnswer(station)),
     }),
     defineRoute({
       method: 'GET',
@@ -37,7 +37,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
       headers: CONDITIONAL_GET_HEADERS,
       answerHeaders: STALE_HEADERS_DOC,
       response: NowPlayingSchema,
-      handler: stationStateHandler(station, clock, (state) => serializeSuccess(station.nowPlayingOf(state))),
+      handler: stationStateHandler(station, clock, nowPlayingAnswer(station)),
     }),
   ];
 }

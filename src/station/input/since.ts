@@ -15,6 +15,6 @@ export function parseSince(raw: string): number {
   const iso = DateTime.fromISO(text, { zone: 'utc' });
   if (text !== '' && iso.isValid) return iso.toMillis();
   throw new AppError('VALIDATION_FAILED', {
-    details: [{ field: 'since', message: 'must be Unix seconds, Unix milliseconds or an ISO-8601 time' }],
+    details: [{ field: 'since', message: 'must be Unix seconds, Unix milliseconds or an ISO-8601 time', text: (s) => s.validation.since }],
   });
 }

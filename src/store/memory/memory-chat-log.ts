@@ -1,5 +1,6 @@
 import type { ChatMessage, SentChatMessage } from '../../station/model.js';
 import type { ChatLog } from '../../station/ports.js';
+import { compareToPosition, type ChatPosition } from '../../station/chat-cursor.js';
 import { MemoryStream } from './memory-stream.js';
 
 interface Entry {
@@ -37,6 +38,13 @@ export class MemoryChatLog implements ChatLog {
       result.push(entry.message);
     }
     return result.reverse();
+  }
+
+  async listFrom(start: ChatPosition, limit: number): Promise<ChatMessage[]> {
+    const result: ChatMessage[] = [];
+    const first = this.stream.firstIndexWhere((entry) => compareToPosition(entry.id, start) < 0);
+    for (let i = first; i < this.stream.size && result.length < limit; i++) result.push(this.stream.at(i)!.message);
+    return result;
   }
 
   async find(id: string): Promise<SentChatMessage | null> {

@@ -1,11 +1,12 @@
 import { pendingScore } from '../request-order.js';
-import type { RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
+import type { RequestPriority, RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
 import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 
 interface Entry {
   request: SongRequest;
   songId: string;
   createdMs: number;
+  rank: RequestPriority;
 }
 
 /** The request queue in process memory; the newest `capacity` requests are kept. */
@@ -18,7 +19,7 @@ export class MemoryRequestQueue implements RequestQueue {
   async submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
     const existing = this.pendingBySong.get(rules.songId);
     if (existing) return { kind: 'duplicate', request: { ...existing.request } };
-    const entry: Entry = { request: { ...request }, songId: rules.songId, createdMs: rules.createdMs };
+    const entry: Entry = { request: { ...request }, songId: rules.songId, createdMs: rules.createdMs, rank: rules.rank };
     this.entries.push(entry);
     this.pendingBySong.set(rules.songId, entry);
     this.trim();
@@ -33,7 +34,7 @@ export class MemoryRequestQueue implements RequestQueue {
   async list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
     if (status === 'pending') {
       return [...this.pendingBySong.values()]
-        .sort((a, b) => pendingScore(a.request.priority, a.createdMs) - pendingScore(b.request.priority, b.createdMs))
+        .sort((a, b) => pendingScore(a.rank, a.createdMs) - pendingScore(b.rank, b.createdMs))
         .slice(0, limit)
         .map((e) => ({ ...e.request }));
     }
@@ -50,6 +51,14 @@ export class MemoryRequestQueue implements RequestQueue {
     if (!entry) return null;
     entry.request.status = 'played';
     this.pendingBySong.delete(songId);
+    return { ...entry.request };
+  }
+
+  async setPriority(id: string, priority: RequestPriority): Promise<SongRequest | null> {
+    const entry = this.entries.find((e) => e.request.id === id);
+    if (entry?.request.status !== 'pending') return null;
+    entry.request.priority = priority;
+    entry.rank = priority;
     return { ...entry.request };
   }
 

@@ -51,6 +51,21 @@ export class MemoryStream<T extends StreamEntry> {
     return this.size === 0 ? undefined : this.entries[this.entries.length - 1];
   }
 
+  /**
+   * Index of the first entry for which `before(entry)` is false, entries being in id order and
+   * `before` true for a prefix of them: a binary search, so a page costs O(log n + page).
+   */
+  firstIndexWhere(before: (entry: T) => boolean): number {
+    let low = this.head;
+    let high = this.entries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(this.entries[middle]!)) low = middle + 1;
+      else high = middle;
+    }
+    return low - this.head;
+  }
+
   /** Position of `id` (searched from the newest end: resumes and deletions are mostly recent), or -1. */
   indexOf(id: string): number {
     for (let i = this.entries.length - 1; i >= this.head; i--) if (this.entries[i]!.id === id) return i - this.head;

@@ -1,13 +1,14 @@
 import type { ChatMessage, SentChatMessage } from '../../station/model.js';
 import type { ChatLog } from '../../station/ports.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
+import type { ChatPosition } from '../../station/chat-cursor.js';
 import { isStreamId, RedisStream } from './redis-stream.js';
 
 /**
  * Chat as a Redis stream. Stream ids are "<server ms>-<seq>", exactly the monotonic id we
- * promise, stamped by one clock for every node; `since` becomes an id range (XREVRANGE). The
- * sender's client is a field of the entry: it rolls off with the message, and only `find` and
- * `delete` read it.
+ * promise, stamped by one clock for every node; `since` and `after` become id ranges (XREVRANGE
+ * for the newest, XRANGE for a page on). The sender's client is a field of the entry: it rolls off
+ * with the message, and only `find` and `delete` read it.
  */
 export class RedisChatLog implements ChatLog {
   private readonly stream: RedisStream;
@@ -30,6 +31,14 @@ export class RedisChatLog implements ChatLog {
       const start = `${Math.max(0, Math.floor(afterMs) + 1)}-0`;
       const entries = await this.redis.commands.xRevRange(this.key, '+', start, { COUNT: limit });
       return entries.reverse().map((e) => toMessage(e.id, { nickname: e.message.nickname ?? '', message: e.message.message ?? '' }));
+    });
+  }
+
+  listFrom(start: ChatPosition, limit: number): Promise<ChatMessage[]> {
+    return this.redis.call(async () => {
+      // XRANGE with COUNT: the read is the page, however long the stream.
+      const entries = await this.redis.commands.xRange(this.key, `${start.ms}-${start.seq}`, '+', { COUNT: limit });
+      return entries.map((e) => toMessage(e.id, { nickname: e.message.nickname ?? '', message: e.message.message ?? '' }));
     });
   }
 

@@ -1,5 +1,5 @@
-import { pendingScore } from '../request-order.js';
-import type { RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
+import { pendingScore, PRIORITY_RANK } from '../request-order.js';
+import type { RequestPriority, RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
 import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
@@ -86,6 +86,21 @@ if song and redis.call('HGET', KEYS[3], song) == ARGV[1] then redis.call('HDEL',
 return json
 `);
 
+// KEYS: data, pending. ARGV: id, priority, its rank. Only a pending request (in the pending zset)
+// changes; its creation time is kept in the score (rank * 1e13 + ms, request-order.ts).
+const SET_PRIORITY = new LuaScript(`
+local score = redis.call('ZSCORE', KEYS[2], ARGV[1])
+if not score then return false end
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return false end
+local request = cjson.decode(json)
+request.priority = ARGV[2]
+json = cjson.encode(request)
+redis.call('HSET', KEYS[1], ARGV[1], json)
+redis.call('ZADD', KEYS[2], tonumber(ARGV[3]) * 1e13 + (tonumber(score) % 1e13), ARGV[1])
+return json
+`);
+
 /** The song request queue in Redis; every change is one Lua script, so nodes cannot race. */
 export class RedisRequestQueue implements RequestQueue {
   private readonly keys: { data: string; pending: string; all: string; bySong: string; songOf: string };
@@ -111,7 +126,7 @@ export class RedisRequestQueue implements RequestQueue {
       const reply = (await SUBMIT.run(
         this.redis.durable,
         [k.data, k.pending, k.all, k.bySong, k.songOf],
-        [rules.songId, request.id, JSON.stringify(request), pendingScore(request.priority, rules.createdMs), this.capacity, rules.createdMs],
+        [rules.songId, request.id, JSON.stringify(request), pendingScore(rules.rank, rules.createdMs), this.capacity, rules.createdMs],
       )) as [string, string];
       const [kind, value] = reply;
       return { kind: kind as 'created' | 'duplicate', request: JSON.parse(value) as SongRequest };
@@ -137,6 +152,13 @@ export class RedisRequestQueue implements RequestQueue {
   markPlayed(songId: string): Promise<SongRequest | null> {
     return this.redis.call(async () => {
       const json = (await MARK_PLAYED.run(this.redis.commands, [this.keys.data, this.keys.pending, this.keys.bySong], [songId])) as string | null;
+      return json ? (JSON.parse(json) as SongRequest) : null;
+    });
+  }
+
+  setPriority(id: string, priority: RequestPriority): Promise<SongRequest | null> {
+    return this.redis.call(async () => {
+      const json = (await SET_PRIORITY.run(this.redis.commands, [this.keys.data, this.keys.pending], [id, priority, PRIORITY_RANK[priority]])) as string | null;
       return json ? (JSON.parse(json) as SongRequest) : null;
     });
   }

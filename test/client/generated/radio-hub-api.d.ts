@@ -67,8 +67,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Chat messages after `since`, oldest first
-         * @description Chat messages after `since`, oldest first. Public. Spends one request of the client's budget (RateLimit headers on every answer). A success answers exactly `success`, `data`; an error the error envelope.
+         * Chat messages, oldest first: the oldest `limit` after `after` (or `since`), with `next` to continue; without either, the newest of the last hour
+         * @description Chat messages, oldest first: the oldest `limit` after `after` (or `since`), with `next` to continue; without either, the newest of the last hour. Public. Spends one request of the client's budget (RateLimit headers on every answer). A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiMobileChat"];
         put?: never;
@@ -91,8 +91,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Song requests: pending ones high priority first, then oldest first
-         * @description Song requests: pending ones high priority first, then oldest first. Public. Spends one request of the client's budget (RateLimit headers on every answer). A success answers exactly `success`, `data`; an error the error envelope.
+         * Song requests: pending ones first come first served (by priority when requests.listenerPriority is `ordered`, or as staff set it)
+         * @description Song requests: pending ones first come first served (by priority when requests.listenerPriority is `ordered`, or as staff set it). Public. Spends one request of the client's budget (RateLimit headers on every answer). A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiMobileRequests"];
         put?: never;
@@ -553,8 +553,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Mark a pending song request played or rejected; live clients get request:updated
-         * @description Mark a pending song request played or rejected; live clients get request:updated. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played)
+         * @description Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         patch: operations["patchApiAdminRequestsId"];
         trace?: never;
@@ -688,10 +688,16 @@ export interface components {
             success: false;
             error: {
                 /**
-                 * @description one of the error catalog (API.md)
+                 * @description what kind of failure (docs/api.md, "API at a glance")
                  * @enum {string}
                  */
                 code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
+                /**
+                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
+                 * @enum {string}
+                 */
+                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
+                /** @description in the language of `Accept-Language` among en and es, else the station's */
                 message: string;
                 details?: {
                     field: string;
@@ -1141,8 +1147,10 @@ export interface operations {
     getApiMobileChat: {
         parameters: {
             query?: {
-                /** @description Unix seconds, Unix milliseconds or ISO-8601; default: one hour ago. Exact rule: Unix seconds (up to 12 digits, a fraction allowed), Unix milliseconds (13 digits) or an ISO-8601 date or time (no offset: UTC); the pattern only checks how it starts. */
+                /** @description Unix seconds, Unix milliseconds or ISO-8601: the oldest `limit` messages after it. Without `since` and `after`: the newest `limit` of the last hour. Exact rule: Unix seconds (up to 12 digits, a fraction allowed), Unix milliseconds (13 digits) or an ISO-8601 date or time (no offset: UTC); the pattern only checks how it starts. */
                 since?: string;
+                /** @description A message id (the previous answer's `next`): the oldest `limit` messages after it. Takes precedence over `since` */
+                after?: string;
                 /** @description how many items, 1 to 50 */
                 limit?: number;
             };
@@ -1174,6 +1182,9 @@ export interface operations {
                                 timestamp: number;
                             }[];
                             count: number;
+                            next: string | null;
+                            /** @description more messages wait after `next`: ask again at once */
+                            has_more: boolean;
                         };
                     };
                 };
@@ -5017,7 +5028,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description what became of the request */
-                    status: "played" | "rejected";
+                    status?: "played" | "rejected";
+                    /** @description staff's priority: shown, and it ranks the pending queue (a listener's ranks only with requests.listenerPriority `ordered`) */
+                    priority?: "low" | "normal" | "high";
                 };
             };
         };

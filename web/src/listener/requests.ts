@@ -47,12 +47,7 @@ export function RequestForm({
       return;
     }
     const wait = waitText(result.retryAfter ?? 60);
-    const text =
-      result.code === 'RECENTLY_PLAYED'
-        ? t.requestRecentlyPlayed(wait)
-        : result.code === 'RATE_LIMITED' && result.status === 429 && /song/i.test(result.message)
-          ? t.requestTooSoon(wait)
-          : errorText(result);
+    const text = result.code === 'RECENTLY_PLAYED' ? t.requestRecentlyPlayed(wait) : result.reason === 'request_delay' ? t.requestTooSoon(wait) : errorText(result);
     setNotice({ ok: false, text });
   };
 

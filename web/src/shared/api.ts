@@ -1,9 +1,14 @@
-// The REST envelope as the pages see it: {ok, data} or {ok: false, code, message, details, retryAfter}.
+import type { ErrorReason } from '../../../src/errors.js';
+
+// The REST envelope as the pages see it: {ok, data} or {ok: false, code, reason, message, details, retryAfter}.
+// The server writes its messages in the page's language (the request says it in Accept-Language).
 
 export interface ApiError {
   ok: false;
   status: number;
   code: string;
+  /** Which refusal this is (docs/api.md, the reasons table): what the page acts on, never the English. */
+  reason?: ErrorReason;
   message: string;
   details: Array<{ field: string; message: string }>;
   /** Seconds, from Retry-After. */
@@ -26,6 +31,8 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<A
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.adminKey) headers.authorization = `Bearer ${options.adminKey}`;
+  // The page's language (station.language, in <html lang>), so the server's words match the page's.
+  if (typeof document !== 'undefined' && document.documentElement.lang) headers['accept-language'] = document.documentElement.lang;
   let response: Response;
   try {
     response = await fetch((options.origin ?? '') + path, {
@@ -38,12 +45,17 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<A
   }
   const retry = Number(response.headers.get('retry-after'));
   const limit = /r=(\d+)(?:;t=(\d+))?/.exec(response.headers.get('ratelimit') ?? '');
-  const payload = (await response.json().catch(() => null)) as { success?: boolean; data?: T; error?: { code: string; message: string; details?: ApiError['details'] } } | null;
+  const payload = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    data?: T;
+    error?: { code: string; reason?: ErrorReason; message: string; details?: ApiError['details'] };
+  } | null;
   if (response.ok && payload?.success) return { ok: true, status: response.status, data: payload.data as T };
   return {
     ok: false,
     status: response.status,
     code: payload?.error?.code ?? `HTTP_${response.status}`,
+    ...(payload?.error?.reason ? { reason: payload.error.reason } : {}),
     message: payload?.error?.message ?? '',
     details: payload?.error?.details ?? [],
     retryAfter: Number.isFinite(retry) && retry > 0 ? retry : null,

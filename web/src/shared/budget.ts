@@ -13,12 +13,12 @@ export function budgetPausedUntil(): number {
 }
 
 /**
- * Whether a refusal is the spent budget (RateLimit r=0), not another limit (a chat flood, the
- * one-request-per-delay rule); if so it is remembered with its end, and that end is returned.
+ * Whether a refusal is the spent budget (reason `hourly_budget`), not another limit (a chat flood,
+ * the one-request-per-delay rule); if so it is remembered with its end, and that end is returned.
  */
 export function noteBudgetRefusal(error: ApiError): number {
-  if (error.status !== 429 || error.rateLimit?.remaining !== 0) return 0;
-  const seconds = error.rateLimit.resetSeconds ?? error.retryAfter ?? 60;
+  if (error.reason !== 'hourly_budget') return 0;
+  const seconds = error.rateLimit?.resetSeconds ?? error.retryAfter ?? 60;
   const until = Date.now() + seconds * 1000;
   localStorage.setItem(KEY, String(until));
   return until;

@@ -1,0 +1,67 @@
+import { ERROR_CATALOG, type ErrorCode, type ErrorReason } from '../errors.js';
+import type { ServerStrings } from './server-strings.js';
+
+// The server's words in English: the catalog every other language copies key for key (a missing
+// key is a type error in es.ts, and test/api/server-languages.test.ts checks them at run time).
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const en = {
+  language: 'en',
+  anonymous: 'Anonymous',
+  wait: (seconds: number) => {
+    const s = Math.max(1, Math.ceil(seconds));
+    return s >= 90 ? plural(Math.ceil(s / 60), 'minute', 'minutes') : plural(s, 'second', 'seconds');
+  },
+  // The error catalog's own messages are the English ones: one home for them.
+  codes: Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.message])) as Record<ErrorCode, string>,
+  reasons: {
+    hourly_budget: (wait) => `This client has used its requests for this hour; try again in ${wait}.`,
+    request_delay: (wait) => `You can request another song in ${wait}.`,
+    chat_budget: (wait) => `You are sending messages too fast; try again in ${wait}.`,
+    live_connections: (wait) => `Too many live connections from this client; try again in ${wait}.`,
+    stream_opens: (wait) => `This client opens live streams too often; try again in ${wait}.`,
+    admin_keys: (wait) => `Too many wrong admin keys from this client: try again in ${wait} (the right key too, until then).`,
+    link: () => 'Links are not allowed in this chat.',
+    language: () => 'Your message contains language not allowed in this chat.',
+    repeat: () => 'You just sent that message.',
+    ban: () => 'You cannot post in this chat right now.',
+    reserved_nickname: () => 'This nickname is reserved for the station (or looks like one that is); please choose another.',
+    nickname: () => 'Please choose another nickname.',
+    recently_played: (wait) => `That song was played recently; it can be requested again in ${wait}.`,
+  } satisfies Record<ErrorReason, (wait: string) => string>,
+  validation: {
+    required: 'is required',
+    unknownField: 'is not a known setting',
+    wholeNumber: 'must be a whole number written in plain decimal digits, within its range',
+    text: 'must be text',
+    number: 'must be a number',
+    boolean: 'must be true or false',
+    list: 'must be a list',
+    object: 'must be an object',
+    atLeastCharacters: (n: number) => `must be at least ${plural(n, 'character', 'characters')} long`,
+    atMostCharacters: (n: number) => `must be at most ${plural(n, 'character', 'characters')} long`,
+    atLeast: (n: number) => `must be ${n} or more`,
+    atMost: (n: number) => `must be ${n} or less`,
+    moreThan: (n: number) => `must be more than ${n}`,
+    lessThan: (n: number) => `must be less than ${n}`,
+    oneOf: (values: string) => `must be one of: ${values}`,
+    atLeastItems: (n: number) => `must have at least ${plural(n, 'item', 'items')}`,
+    atMostItems: (n: number) => `must have at most ${plural(n, 'item', 'items')}`,
+    atMostKeys: (n: number) => `must have at most ${plural(n, 'key', 'keys')}`,
+    dateTime: 'must be a date and time in ISO-8601, such as 2026-06-01T12:00:00Z',
+    date: 'must be a date such as 2026-06-01',
+    url: 'must be a URL such as https://example.org',
+    email: 'must be an email address',
+    invalid: 'is invalid',
+    pattern: (english: string) => english,
+    since: 'must be Unix seconds, Unix milliseconds or an ISO-8601 time',
+    chatId: 'must be a message id such as 1767225600000-0',
+    transferEncoding: 'must be chunked, given once, or absent',
+    contentLength: 'must be given once, or agree',
+  },
+} satisfies ServerStrings;
+
+/** The shape every language's catalog has: English's, key for key. */
+export type ServerCatalog = typeof en;
+export default en;
