@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { chatModerationRoutes } from './api/admin/chat-moderation.js';
 import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
+import { paymentWebhookRoutes } from './api/general/payment-webhook.js';
 import { stationFeedRoutes } from './api/general/station-feeds.js';
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { asyncApiRoute } from './api/asyncapi.js';
@@ -33,6 +34,7 @@ import { sseRoutes } from './live/sse-route.js';
 import { MetricsServer } from './metrics/metrics-server.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import { createPaymentProvider } from './payments/payments-from-config.js';
+import { StripeEvents } from './payments/stripe-events.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
@@ -96,6 +98,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       sseOpensPerClient: config.rateLimit.sseOpens,
       adminSignIn: config.rateLimit.adminSignIn,
       songRequestDelaySeconds: config.requests.delaySeconds,
+      paymentWebhook: config.rateLimit.paymentWebhook,
     },
     {
       shared: store.counter,
@@ -159,6 +162,12 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...stationFeedRoutes(station, requests, clock),
       ...subscriptionPlanRoutes(payments, clock),
       ...revenueRoutes(revenue),
+      ...paymentWebhookRoutes({
+        events: config.stripeWebhookSecret ? new StripeEvents(config.stripeWebhookSecret, clock) : null,
+        revenue,
+        budget: limits,
+        bodyLimitBytes: config.payments.webhookBodyLimitBytes,
+      }),
       ...chatModerationRoutes(chat, limits.identity, clock),
       ...feedbackAdminRoutes(feedback),
       ...webhookDeliveryRoutes(webhooks),

@@ -87,9 +87,9 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   };
   if (cacheable) responses['304'] = { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)', headers: CACHE_HEADERS };
   if (route.alsoSucceeds) responses[String(route.alsoSucceeds.status)] = { description: route.alsoSucceeds.description, content: successContent };
-  if (route.query || route.body) responses['400'] = errorResponse('VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
+  if (route.query || route.body || route.rawBody) responses['400'] = errorResponse('VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
   if (route.auth === 'admin') responses['401'] = errorResponse('UNAUTHORIZED: the admin Bearer key is missing or wrong');
-  if (route.body) {
+  if (route.body || route.rawBody) {
     responses['413'] = errorResponse('PAYLOAD_TOO_LARGE');
     responses['415'] = errorResponse('UNSUPPORTED_MEDIA_TYPE: send application/json');
   }
@@ -104,6 +104,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     tags: [tagOf(route.path)],
     ...(pathParameters.length + queryParameters.length > 0 || cacheable ? { parameters: [...pathParameters, ...queryParameters, ...(cacheable ? [IF_NONE_MATCH] : [])] } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
+    ...(route.rawBody ? { requestBody: { required: true, description: route.rawBody.description, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
     responses,
     // Public operations say so (an empty list), rather than leaving the reader to guess.
     security: route.auth === 'admin' ? [{ adminKey: [] }] : [],

@@ -11,6 +11,7 @@ export class Context implements RequestContext {
     readonly query: unknown,
     readonly body: unknown,
     private readonly rootLog: Logger,
+    readonly rawBody?: Buffer,
   ) {}
 
   get requestId(): string {

@@ -27,6 +27,8 @@ export interface LimitsSettings {
   adminSignIn: RateLimitSettings;
   /** One new song request per client this often, on every node (`requests.delaySeconds`; 0: no delay). */
   songRequestDelaySeconds: number;
+  /** Requests to the payment provider's webhook endpoint per client, on every node (its own budget, never the public one). */
+  paymentWebhook: RateLimitSettings;
 }
 
 export interface LimitsOptions {
@@ -53,6 +55,7 @@ export class Limits {
   readonly adminSignIn: SignInBudget;
   /** One song request per delay: a budget of 1 whose window is the delay (null: no delay). */
   private readonly songRequests: Budget | null;
+  private readonly paymentWebhook: Budget;
 
   constructor(settings: LimitsSettings, counters: { shared: WindowCounterFactory; local: WindowCounterFactory }, options: LimitsOptions = {}) {
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
@@ -63,6 +66,7 @@ export class Limits {
     this.liveAdmission = new LiveAdmission(this.liveConnections, new Budget(settings.sseOpensPerClient, counters.shared('sse-open', settings.sseOpensPerClient.windowSeconds)));
     const delay = settings.songRequestDelaySeconds;
     this.songRequests = delay > 0 ? new Budget({ limit: 1, windowSeconds: delay }, counters.shared('song-request', delay)) : null;
+    this.paymentWebhook = new Budget(settings.paymentWebhook, counters.shared('payment-webhook', settings.paymentWebhook.windowSeconds));
     this.adminSignIn = new SignInBudget(settings.adminSignIn, counters.shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
@@ -80,6 +84,11 @@ export class Limits {
       await this.songRequests.giveBack(clientKey);
       throw new AppError('RATE_LIMITED', { message: `You can request another song in ${decision.resetSeconds} seconds.`, retryAfterSeconds: decision.resetSeconds });
     }
+  }
+
+  /** Spends one request to the payment webhook endpoint from the client's own budget, or throws 429. */
+  async spendPaymentWebhook(clientKey: string): Promise<void> {
+    await this.paymentWebhook.spendOrThrow(clientKey, 'Too many webhook requests from this address; try again later.');
   }
 
   async giveBackSongRequest(clientKey: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { PlayedSong, RevenueEvent, Song, SongRequest } from './shapes.js';
+import type { PlayedSong, RevenueEvent, RevenueType, Song, SongRequest } from './shapes.js';
 
 // What clients see is declared once, as TypeBox schemas (shapes.ts); these are their types.
 // Times are Unix seconds in everything clients see; the chat log keeps milliseconds for `since`.
@@ -95,6 +95,7 @@ export interface DailyRevenue {
   /** YYYY-MM-DD in the station's zone. */
   date: string;
   currency: string;
+  type: RevenueType;
   /** Integer minor units. */
   amount: number;
   count: number;

@@ -83,7 +83,7 @@ export interface StationStore {
 export interface RevenueLedger {
   /** Records once per idempotency key, atomically: two racing identical posts make one event. */
   record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome>;
-  /** Sums per day and currency, days from `fromDay` to `toDay` inclusive. */
+  /** Sums per day, currency and type, days from `fromDay` to `toDay` inclusive. */
   dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]>;
 }
 

@@ -73,6 +73,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       liveConnectionsPerClient: 20,
       sseOpensPerClient: { limit: 1000, windowSeconds: 60 },
       adminSignIn: { limit: 10, windowSeconds: 900 },
+      paymentWebhook: { limit: 600, windowSeconds: 60 },
       songRequestDelaySeconds: settings.requests.delaySeconds,
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
