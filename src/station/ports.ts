@@ -1,4 +1,5 @@
 import type { WindowCounterFactory } from '../limits/window-counter.js';
+import type { Programme } from './programme.js';
 import type { ActiveBan, BanTarget, ChatMessage, DailyRevenue, Feedback, RecordOutcome, RevenueEvent, SongRequest, SongTally, StationState, SubmitOutcome, RequestStatus } from './model.js';
 import type { Song } from './song.js';
 
@@ -122,6 +123,21 @@ export interface LiveEventLog {
   lastId(): Promise<string | null>;
 }
 
+/**
+ * The programme staff edit live (weekly shows, one-off events, playlists), shared by every node:
+ * seeded once from the config file, then changed only by edits, each a compare-and-set on the
+ * revision so two staff editing at once cannot lose each other's change.
+ */
+export interface ProgrammeStore {
+  /** Stores `programme` unless one is stored already (a later start never overwrites edits); answers what is stored. */
+  seed(programme: Programme): Promise<Programme>;
+  /** The stored programme's revision (a cheap check before reading it whole); 0 when none is stored. */
+  revision(): Promise<number>;
+  read(): Promise<Programme | null>;
+  /** Stores `next` if the stored revision is still `expectedRevision`, in one atomic step; false when another edit came first. */
+  replace(next: Programme, expectedRevision: number): Promise<boolean>;
+}
+
 export interface Store {
   readonly kind: 'memory' | 'redis';
   readonly liveEvents: LiveEventLog;
@@ -131,6 +147,7 @@ export interface Store {
   readonly station: StationStore;
   readonly moderation: ModerationStore;
   readonly revenue: RevenueLedger;
+  readonly programme: ProgrammeStore;
   /** Fixed-window counters for the limits module, shared by every node using this store. */
   counter: WindowCounterFactory;
   /**

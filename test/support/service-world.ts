@@ -7,6 +7,7 @@ import type { LiveEvents, LiveHub } from '../../src/station/live-hub.js';
 import { ReservedNicknames } from '../../src/station/nickname-skeleton.js';
 import { RequestService } from '../../src/station/request-service.js';
 import { RevenueService } from '../../src/station/revenue-service.js';
+import { ProgrammeService } from '../../src/station/programme-service.js';
 import { StationService } from '../../src/station/station-service.js';
 import type { StreamSnapshot } from '../../src/station/stream-snapshot.js';
 import { createMemoryStore } from '../../src/store/memory/memory-store.js';
@@ -99,7 +100,8 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
   const requests = new RequestService(store, live, settings.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
-  return Object.assign(world, { store, limits, chat, station, requests, feedback, revenue });
+  const programme = new ProgrammeService(store.programme, { shows: [], events: [], playlists: [] }, STATION_ZONE, live, clock);
+  return Object.assign(world, { store, limits, chat, station, requests, feedback, revenue, programme });
 }
 
 /** A poll of a station on air playing `artist - title` to `listeners`. */
