@@ -1,3 +1,4 @@
+import type { SourceStatus } from './source-health.js';
 import type { PlayedSong, RevenueEvent, RevenueType, Song, SongRequest } from './shapes.js';
 
 // What clients see is declared once, as TypeBox schemas (shapes.ts); these are their types.
@@ -56,6 +57,8 @@ export interface StationState {
   mostPopular: Array<{ song: Song; plays: number; requests: number; average_rating: number | null }>;
   /** Unix seconds of the last poll. */
   updatedAt: number | null;
+  /** Each stream source's health at the last poll (absent before the first poll, or in states stored before it existed). */
+  sources?: SourceStatus[];
   /** Bookkeeping of the poller (not shown to clients as such). */
   poll: {
     /** Local date (station zone) that `peakToday` belongs to. */
