@@ -15,7 +15,7 @@ export type ProgrammeChange =
   | { action: 'delete'; kind: 'shows' | 'events' | 'playlists'; id: string };
 
 /** Compare-and-set attempts before an edit gives up (only many staff editing in the same instant get there). */
-const EDIT_ATTEMPTS = 5;
+const EDIT_ATTEMPTS = 10;
 
 /**
  * The programme staff edit live: seeded from the config file on the first start (a later start

@@ -126,6 +126,15 @@ describe.skipIf(!hasRedis)('the programme on two nodes sharing Redis', () => {
     }
   });
 
+  it('keeps every edit when staff on both nodes save at the same moment', async () => {
+    const shows = Array.from({ length: 6 }, (_, i) => ({ ...EVENING, id: `slot-${i}`, title: `Slot ${i}` }));
+    const results = await Promise.all(shows.map((show, i) => call(`${[a, b][i % 2]!.url}/api/admin/programme/shows/${show.id}`, { method: 'PUT', body: show, headers: auth })));
+    expect(results.map((r) => r.status)).toEqual(shows.map(() => 200));
+    const stored = (await call(`${a.url}/api/admin/programme`, { headers: auth })).body.data;
+    expect(stored.shows.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(shows.map((s) => s.id)));
+    await Promise.all(shows.map((show) => call(`${a.url}/api/admin/programme/shows/${show.id}`, { method: 'DELETE', headers: auth })));
+  });
+
   it('keeps the edits when a node starts again with the config file (seeded once, never overwritten)', async () => {
     await b.close();
     b = await startTestServer({ adminApiKey: ADMIN_KEY, schedule: { shows: [], events: [] }, playlists: [], redis });
