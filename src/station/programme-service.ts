@@ -65,10 +65,16 @@ export class ProgrammeService {
     return () => clearInterval(timer);
   }
 
-  /** Seeds first if that has not succeeded yet; then reads the store's programme when its revision is newer than this node's (another node's edit). */
+  /**
+   * Seeds first if that has not succeeded yet; then reads the store's programme when its revision
+   * is newer than this node's (another node's edit). A store that lost the programme (a Redis
+   * restarted empty) gets this node's back, not the config file's.
+   */
   async refresh(): Promise<void> {
     if (!this.seeded) return this.start();
-    if ((await this.store.revision()) <= this.current.revision) return;
+    const revision = await this.store.revision();
+    if (revision === 0) this.adopt(await this.store.seed(this.current));
+    if (revision <= this.current.revision) return;
     const stored = await this.store.read();
     if (stored) this.adopt(stored);
   }
@@ -81,11 +87,12 @@ export class ProgrammeService {
   async change(change: ProgrammeChange): Promise<Programme> {
     if (!this.seeded) await this.start();
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
-      const stored = (await this.store.read()) ?? this.current;
-      const next = applied(stored, change, toUnixSeconds(this.clock()));
+      // A store that lost the programme (a Redis restarted empty) is edited from this node's copy.
+      const stored = await this.store.read();
+      const next = applied(stored ?? this.current, change, toUnixSeconds(this.clock()));
       const problem = programmeProblem(next);
       if (problem) throw new AppError('VALIDATION_FAILED', { details: [{ field: problem[0], message: problem[1] }] });
-      if (await this.store.replace(next, stored.revision)) {
+      if (await this.store.replace(next, stored?.revision ?? 0)) {
         this.adopt(next);
         this.live.publish('schedule:updated', { revision: next.revision, updated_at: next.updated_at, schedule: this.schedule.schedule(), playlists: next.playlists });
         return next;
