@@ -229,8 +229,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     poller,
     metrics: metricsServer,
     listen: async () => {
-      // The programme from the store (seeded from the config file on the first start), before the first answer.
-      stopProgrammeWatch = await programme.watch(PROGRAMME_CHECK_MS, (error) => programmeLog.debug({ err: error }, 'programme not read from the store; retrying'));
+      // The programme from the store (seeded from the config file on the first start); until the
+      // store answers, the config file's programme is served (never waits on Redis to start).
+      stopProgrammeWatch = programme.watch(PROGRAMME_CHECK_MS, (error) => programmeLog.debug({ err: error }, 'programme not read from the store; retrying'));
       const port = await http.listen(config.server.host, config.server.port);
       if (metricsServer && config.metrics.port !== null) log.info({ port: await metricsServer.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');
       if (config.stream.enabled) {

@@ -16,6 +16,8 @@ export type ProgrammeChange =
 
 /** Compare-and-set attempts before an edit gives up (only many staff editing in the same instant get there). */
 const EDIT_ATTEMPTS = 10;
+/** How soon a node tries again to seed or read the programme while the store is not answering yet. */
+const SEED_RETRY_MS = 500;
 
 /**
  * The programme staff edit live: seeded from the config file on the first start (a later start
@@ -54,15 +56,23 @@ export class ProgrammeService {
   }
 
   /**
-   * Seeds (until that succeeds), then checks the store's revision every `everyMs`: the fallback
-   * for an edit whose live relay this node missed. Failures are the store's outage, which the
-   * store logs once per state change; `onError` hears them. Resolves after the first attempt.
+   * Seeds (retrying every half second until that succeeds: the store may still be connecting at
+   * start), then checks the store's revision every `everyMs`: the fallback for an edit whose live
+   * relay this node missed. Failures are the store's outage, which the store logs once per state
+   * change; `onError` hears them. Never waits on the store: returns the stop at once.
    */
-  async watch(everyMs: number, onError: (error: unknown) => void): Promise<() => void> {
-    const tick = () => this.refresh().catch(onError);
-    await tick();
-    const timer = setInterval(() => void tick(), everyMs).unref();
-    return () => clearInterval(timer);
+  watch(everyMs: number, onError: (error: unknown) => void): () => void {
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const tick = async () => {
+      await this.refresh().catch(onError);
+      if (!stopped) timer = setTimeout(() => void tick(), this.seeded ? everyMs : SEED_RETRY_MS).unref();
+    };
+    void tick();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }
 
   /**

@@ -84,7 +84,7 @@ describe.skipIf(!ready)('the console runs the programme and the money (Chromium,
     await staff.locator('#programme-shows').getByText('Evening Psalms').waitFor();
     // Deleting it takes it off the listener page too.
     await staff.getByRole('button', { name: 'Delete: Evening Psalms' }).click();
-    await listener.locator('.schedule').getByText('Evening Psalms').waitFor({ state: 'detached', timeout: 5000 });
+    await listener.locator('.schedule').getByText('Evening Psalms').first().waitFor({ state: 'detached', timeout: 5000 });
   }, 60_000);
 
   it('shows a Stripe payment in the revenue table once, however often Stripe delivers it', async () => {
