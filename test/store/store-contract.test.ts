@@ -297,7 +297,13 @@ describe.each(backends)('store contract: $name', (backend) => {
   });
 
   describe('programme', () => {
-    const programme = (revision: number, title: string) => ({ shows: [{ id: 'praise', title, days: ['mon'], start: '06:00', end: '09:00' }], events: [], playlists: [], revision, updated_at: 1_780_000_000 + revision });
+    const programme = (revision: number, title: string) => ({
+      shows: [{ id: 'praise', title, days: ['mon'], start: '06:00', end: '09:00' }],
+      events: [],
+      playlists: [],
+      revision,
+      updated_at: 1_780_000_000 + revision,
+    });
 
     it('is seeded once: a later seed answers what is stored and changes nothing', async () => {
       await fresh();
