@@ -3,11 +3,13 @@ import { chatModerationRoutes } from './api/admin/chat-moderation.js';
 import { staffRoutes } from './api/admin/staff.js';
 import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
+import { paymentWebhookRoutes } from './api/general/payment-webhook.js';
 import { stationFeedRoutes } from './api/general/station-feeds.js';
 import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { asyncApiRoute } from './api/asyncapi.js';
 import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
 import { stationOverviewRoutes } from './api/admin/station-overview.js';
+import { programmeAdminRoutes } from './api/admin/programme.js';
 import { webPageRoutes } from './api/web/web-pages.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
@@ -37,6 +39,7 @@ import { sseRoutes } from './live/sse-route.js';
 import { MetricsServer } from './metrics/metrics-server.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import { createPaymentProvider } from './payments/payments-from-config.js';
+import { StripeEvents } from './payments/stripe-events.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
@@ -52,10 +55,13 @@ import type { LiveHub } from './station/live-hub.js';
 import type { Store } from './station/ports.js';
 import { RequestService } from './station/request-service.js';
 import { RevenueService } from './station/revenue-service.js';
-import { ScheduleService } from './station/schedule-service.js';
+import { ProgrammeService } from './station/programme-service.js';
 import { StationService } from './station/station-service.js';
 import { announceStoreAvailability } from './station/store-notice.js';
 import { MemoryWindowCounter } from './store/memory/memory-window-counter.js';
+
+/** How often a node checks the stored programme's revision, behind the live relay (an edit whose relay was lost). */
+const PROGRAMME_CHECK_MS = 5000;
 
 export interface AppOptions {
   log: Logger;
@@ -113,6 +119,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       sseOpensPerClient: config.rateLimit.sseOpens,
       adminSignIn: config.rateLimit.adminSignIn,
       songRequestDelaySeconds: config.requests.delaySeconds,
+      paymentWebhook: config.rateLimit.paymentWebhook,
     },
     {
       shared: store.counter,
@@ -174,7 +181,10 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);
   const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
-  const schedule = new ScheduleService({ timezone: config.station.timezone, ...config.schedule }, clock);
+  const programme = new ProgrammeService(store.programme, { ...config.schedule, playlists: config.playlists }, config.station.timezone, events, clock);
+  const { schedule } = programme;
+  // Another node's edit: this node serves it as soon as the relay brings the event.
+  live.onRelayed('schedule:updated', () => void programme.refresh().catch(() => undefined));
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
   const payments = options.payments !== undefined ? options.payments : createPaymentProvider(config);
 
@@ -184,16 +194,23 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...chatRoutes(chat),
       ...requestRoutes(requests),
       ...feedbackRoutes(feedback),
-      ...programmingRoutes(schedule, config.playlists, clock),
+      ...programmingRoutes(programme, clock),
       ...stationFeedRoutes(station, requests, clock),
       ...subscriptionPlanRoutes(payments, clock),
       ...revenueRoutes(revenue, audit),
+      ...paymentWebhookRoutes({
+        events: config.stripeWebhookSecret ? new StripeEvents(config.stripeWebhookSecret, clock) : null,
+        revenue,
+        budget: limits,
+        bodyLimitBytes: config.payments.webhookBodyLimitBytes,
+      }),
       ...chatModerationRoutes(moderation, limits.identity),
       ...staffRoutes(audit, staff),
       ...feedbackAdminRoutes(feedback),
       ...webhookDeliveryRoutes(webhooks),
       ...requestQueueAdminRoutes(requests, audit),
       ...stationOverviewRoutes(station),
+      ...programmeAdminRoutes(programme, audit),
       ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
       ...healthRoutes(store),
       ...sseRoutes({
@@ -234,6 +251,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const pollLog = log.child({ component: 'poller' });
   const poller = new StationPoller(createStreamReader(config.stream, clock), station, pollLog, metrics, clock);
   let polling: { stop(): Promise<void> } | null = null;
+  let stopProgrammeWatch: (() => void) | null = null;
+  const programmeLog = log.child({ component: 'programme' });
   const metricsServer = config.metrics.port === null ? null : new MetricsServer(metrics, log.child({ component: 'metrics' }));
   if (store.kind === 'redis') metrics.watchRedis(() => store.ping());
 
@@ -248,6 +267,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     metrics: metricsServer,
     listen: async () => {
       await backends.open();
+      // The programme from the store (seeded from the config file on the first start); until the
+      // store answers, the config file's programme is served (never waits on Redis to start).
+      stopProgrammeWatch = programme.watch(PROGRAMME_CHECK_MS, (error) => programmeLog.debug({ err: error }, 'programme not read from the store; retrying'));
       const port = await http.listen(config.server.host, config.server.port);
       if (metricsServer && config.metrics.port !== null) log.info({ port: await metricsServer.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');
       if (config.stream.enabled) {
@@ -257,6 +279,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     },
     close: async () => {
       await polling?.stop();
+      stopProgrammeWatch?.();
       limits.adminSignIn.close();
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();

@@ -47,6 +47,7 @@ export const ERROR_REASONS = {
   live_connections: 'RATE_LIMITED',
   stream_opens: 'RATE_LIMITED',
   admin_keys: 'RATE_LIMITED',
+  payment_webhook: 'RATE_LIMITED',
   link: 'CONTENT_REJECTED',
   language: 'CONTENT_REJECTED',
   repeat: 'CONTENT_REJECTED',

@@ -7,6 +7,7 @@ import { ErrorEnvelopeSchema } from './response-schemas.js';
 import { DEFAULT_SSE_EVENTS, SSE_EVENTS } from '../station/event-catalog.js';
 import { headersOf, RESPONSE_HEADERS, type HeaderTraits } from './openapi-headers.js';
 import { IDEMPOTENCY_KEY_PARAMETER } from './idempotency-key.js';
+import { STRIPE_SIGNATURE_PARAMETER } from './general/payment-webhook.js';
 import { portableSchema } from './openapi-portable.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -169,17 +170,21 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() }, { additionalProperties: false });
   const successContent = { 'application/json': { schema: plain(success) } };
   const traits: HeaderTraits = { budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)), cacheable: route.headers?.includes('if-none-match') ?? false };
-  const headerParameters = [...(traits.cacheable ? [IF_NONE_MATCH] : []), ...(route.headers?.includes('idempotency-key') ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
+  const headerParameters = [
+    ...(traits.cacheable ? [IF_NONE_MATCH] : []),
+    ...(route.headers?.includes('idempotency-key') ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ...(route.headers?.includes('stripe-signature') ? [STRIPE_SIGNATURE_PARAMETER] : []),
+  ];
   const parameters = [...pathParameters, ...queryParameters, ...headerParameters];
   const set = new ResponseSet();
   set.success(String(route.successStatus ?? 200), { description: 'Success', content: successContent });
   if (traits.cacheable) set.success('304', { description: 'Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget)' });
   if (route.alsoSucceeds) set.success(String(route.alsoSucceeds.status), { description: route.alsoSucceeds.description, content: successContent });
   if (route.query) set.errors(['VALIDATION_FAILED'], 'VALIDATION_FAILED: `details` names each broken rule');
-  if (route.body) set.errors(['VALIDATION_FAILED', 'INVALID_JSON'], 'VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
+  if (route.body || route.rawBody) set.errors(['VALIDATION_FAILED', 'INVALID_JSON'], 'VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
   if (route.auth) set.errors(['UNAUTHORIZED'], "UNAUTHORIZED: the staff member's Bearer key is missing or wrong");
   if (route.auth === 'admin') set.errors(['FORBIDDEN'], "FORBIDDEN: a moderator's key on an admin-only route");
-  if (route.body) {
+  if (route.body || route.rawBody) {
     set.errors(['PAYLOAD_TOO_LARGE']);
     set.errors(['UNSUPPORTED_MEDIA_TYPE'], 'UNSUPPORTED_MEDIA_TYPE: send application/json');
   }
@@ -194,6 +199,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     tags: [tagOf(route.path)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
+    ...(route.rawBody ? { requestBody: { required: true, description: route.rawBody.description, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
     responses: set.finish(traits, route.answerHeaders),
     // Public operations say so (an empty list), rather than leaving the reader to guess.
     security: route.auth ? [{ adminKey: [] }] : [],

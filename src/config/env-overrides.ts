@@ -20,6 +20,7 @@ export const ENV_OVERRIDES: readonly EnvOverride[] = [
   { variable: 'REDIS_PREFIX', path: ['redis', 'prefix'], parse: text },
   { variable: 'ADMIN_API_KEY', path: ['adminApiKey'], parse: optionalText },
   { variable: 'STRIPE_SECRET_KEY', path: ['stripeSecretKey'], parse: optionalText },
+  { variable: 'STRIPE_WEBHOOK_SECRET', path: ['stripeWebhookSecret'], parse: optionalText },
   { variable: 'METRICS_PORT', path: ['metrics', 'port'], parse: (raw) => (raw.trim() === '' ? null : integer(raw)) },
   { variable: 'METRICS_HOST', path: ['metrics', 'host'], parse: text },
   { variable: 'LOG_LEVEL', path: ['logLevel'], parse: text },

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import { ConfigSchema, type Config } from './schema.js';
 import { ENV_OVERRIDES } from './env-overrides.js';
 import { compileBodyValidator } from '../validation/schema-validator.js';
 import { parseAddressList } from '../net/ip-address.js';
 import { streamSourcesProblem } from './stream-sources.js';
+import { programmeProblem } from './programme-rules.js';
 import { deepFreeze } from '../deep-freeze.js';
 import { staffProblem } from './staff-keys.js';
 
@@ -74,16 +75,10 @@ function checkSemantics(config: Config): void {
   } catch (error) {
     throw new ConfigError(`config: ${(error as Error).message}`);
   }
-  config.schedule.events.forEach((event, i) => {
-    const start = DateTime.fromISO(event.start);
-    const end = DateTime.fromISO(event.end);
-    if (!(end > start)) throw new ConfigError(`config: schedule.events.${i}.end: must be after start`);
-  });
-  const showIds = new Set<string>();
-  for (const [i, show] of config.schedule.shows.entries()) {
-    if (show.start === show.end) throw new ConfigError(`config: schedule.shows.${i}.end: must differ from start`);
-    if (showIds.has(show.id)) throw new ConfigError(`config: schedule.shows.${i}.id: "${show.id}" is used twice`);
-    showIds.add(show.id);
+  const programme = programmeProblem({ ...config.schedule, playlists: config.playlists });
+  if (programme) {
+    const [field, message] = programme;
+    throw new ConfigError(`config: ${field.startsWith('playlists') ? field : `schedule.${field}`}: ${message}`);
   }
   // Only with endpoints: a station without webhooks may keep a short grace.
   if (config.webhooks.endpoints.length > 0 && config.webhooks.timeoutMs >= config.server.shutdownGraceMs) {

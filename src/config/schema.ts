@@ -12,7 +12,7 @@ const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, p
 // What a weekly show and a one-off event both have.
 const ProgrammeFields = {
   id: Id('unique id (letters, digits, `_`, `-`)'),
-  title: Type.String({ minLength: 1, maxLength: 200, description: 'title shown in the schedule' }),
+  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', 'x-pattern-message': 'must contain visible characters', description: 'title shown in the schedule' }),
   host: Type.Optional(Type.String({ maxLength: 200, description: 'who presents it (reserved as a chat nickname)' })),
   description: Type.Optional(Type.String({ maxLength: 2000, description: 'a line or two about it' })),
 };
@@ -64,7 +64,7 @@ export const RedisClusterSchema = Type.Object(
 export const PlaylistSchema = Type.Object(
   {
     id: Id('unique id (letters, digits, `_`, `-`)'),
-    name: Type.String({ minLength: 1, maxLength: 200, description: 'name shown to listeners' }),
+    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', 'x-pattern-message': 'must contain visible characters', description: 'name shown to listeners' }),
     description: Type.Optional(Type.String({ maxLength: 2000, description: 'a line or two about it' })),
     genre: Type.Optional(Type.String({ maxLength: 100, description: 'its genre' })),
     song_count: Type.Optional(Type.Integer({ minimum: 0, description: 'how many songs it holds' })),
@@ -208,6 +208,10 @@ export const ConfigSchema = Type.Object(
         limit: PositiveInt(1_000_000, 'wrong keys per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
       }),
+      paymentWebhook: Section("requests a client may send to the payment provider's webhook endpoint, shared by every node (the provider sends from a few addresses: generous)", {
+        limit: PositiveInt(1_000_000, 'requests per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
       maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000, description: 'clients each in-memory counter tracks at most; the oldest window gives way' }),
     }),
@@ -253,6 +257,11 @@ export const ConfigSchema = Type.Object(
     }),
     feedback: Section('listener feedback', { historySize: PositiveInt(1_000_000, 'feedback kept (older ones roll off)') }),
     payments: Section('the payment provider', {
+      webhookBodyLimitBytes: Type.Integer({
+        minimum: 1024,
+        maximum: 4 * 1024 * 1024,
+        description: "largest payment-provider event accepted at `POST /api/payments/stripe/webhook` (413 beyond; Stripe's events are a few KiB)",
+      }),
       stripe: Section('where the Stripe SDK sends its requests (tests point it at a local server); unset: Stripe itself', {
         host: Type.Optional(Type.String({ description: 'API host' })),
         port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'API port' })),
@@ -274,6 +283,9 @@ export const ConfigSchema = Type.Object(
       historySize: PositiveInt(1_000_000, 'entries kept, newest first (older ones roll off)'),
     }),
     stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Stripe secret key; null: plan creation answers 503' }),
+    stripeWebhookSecret: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+      description: 'the signing secret of the Stripe webhook endpoint (`whsec_…`); null: `POST /api/payments/stripe/webhook` answers 503',
+    }),
     logLevel: Type.Union(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
       { description: 'log level; request lines are logged at `debug`' },

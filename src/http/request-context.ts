@@ -15,6 +15,7 @@ export class Context implements RequestContext {
     readonly body: unknown,
     private readonly rootLog: Logger,
     private readonly fallbackLanguage: ServerCatalog,
+    readonly rawBody?: Buffer,
   ) {}
 
   get requestId(): string {

@@ -75,7 +75,7 @@ export class RequestPipeline {
         const value = req.getHeader(name);
         if (value !== '') headers[name] = value;
       }
-      if (route.validateBody) {
+      if (route.readsBody) {
         headers['content-type'] = req.getHeader('content-type');
         headers['transfer-encoding'] = req.getHeader('transfer-encoding');
         headers['content-length'] = contentLengthOf(req);
@@ -133,11 +133,12 @@ export class RequestPipeline {
     let body: BodyRead | undefined;
     if (!entry) early = new AppError('NOT_FOUND');
     else if (!route) early = new AppError('METHOD_NOT_ALLOWED', { headers: { Allow: entry.allow } });
-    else if (route.validateBody) {
-      early = this.bodyProblem(ex);
+    else if (route.readsBody) {
+      const limit = route.bodyLimitBytes ?? this.options.bodyLimitBytes;
+      early = this.bodyProblem(ex, limit);
       if (!early) {
         ex.watchAbort();
-        body = readBody(ex.res, this.options.bodyLimitBytes, (listener) => ex.watchAbort(listener));
+        body = readBody(ex.res, limit, (listener) => ex.watchAbort(listener));
       }
     }
     // The budget comes first: probing unknown paths and sending bad bodies costs like any request.
@@ -204,10 +205,11 @@ export class RequestPipeline {
   private afterAuth(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
     const definition = route.definition;
     const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
-    if (body && route.validateBody) {
+    if (body) {
       const validateBody = route.validateBody;
       ex.watchAbort();
       return body.promise.then((bytes) => {
+        if (!validateBody) return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log, this.options.reply.language, bytes)));
         const value = validated(validateBody, parseJsonObject(bytes));
         return this.answer(ex, definition.handler(new Context(ex, query, value, this.options.log, this.options.reply.language)));
       });
@@ -257,8 +259,7 @@ export class RequestPipeline {
   }
 
   /** 413 by the declared length, or 415 by the content type, before any byte is read. */
-  private bodyProblem(ex: Exchange): AppError | undefined {
-    const limit = this.options.bodyLimitBytes;
+  private bodyProblem(ex: Exchange, limit: number): AppError | undefined {
     if (ex.headers['content-length'] === CONFLICTING_LENGTH) {
       return new AppError('VALIDATION_FAILED', { details: [{ field: 'Content-Length', message: 'must be given once, or agree', text: (s) => s.validation.contentLength }] });
     }

@@ -7,6 +7,9 @@ export interface CompiledRoute {
   readonly paramNames: readonly string[];
   readonly validateQuery: Validator<unknown> | undefined;
   readonly validateBody: Validator<unknown> | undefined;
+  /** Whether the route reads a body (a validated JSON object, or raw bytes), and up to how many bytes (undefined: the server's limit). */
+  readonly readsBody: boolean;
+  readonly bodyLimitBytes: number | undefined;
   /** Request headers to copy out of uWS for this route (beyond those the edge itself reads). */
   readonly headerNames: readonly string[];
 }
@@ -54,6 +57,8 @@ function compile(definition: RouteDefinition): CompiledRoute {
       .map((part) => part.slice(1)),
     validateQuery: definition.query ? compileQueryValidator(definition.query) : undefined,
     validateBody: definition.body ? compileBodyValidator(definition.body) : undefined,
+    readsBody: definition.body !== undefined || definition.rawBody !== undefined,
+    bodyLimitBytes: definition.rawBody?.limitBytes,
     headerNames,
   };
 }

@@ -21,6 +21,8 @@ export interface RequestContext<Query = unknown, Body = unknown> {
   readonly params: Readonly<Record<string, string>>;
   readonly query: Query;
   readonly body: Body;
+  /** The body's bytes as received, for a route that declares `rawBody` (a signed payload is verified on these). */
+  readonly rawBody?: Buffer;
   readonly log: Logger;
   /** The server's words in the client's language (Accept-Language among ours, else the station's). */
   readonly strings: ServerCatalog;
@@ -60,6 +62,12 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   params?: Readonly<Record<string, TSchema>>;
   query?: Q;
   body?: B;
+  /**
+   * The body is handed over unparsed (`ctx.rawBody`), up to `limitBytes` (instead of
+   * `server.bodyLimitBytes`), still only as application/json: for payloads whose signature
+   * covers their exact bytes (a payment provider's webhook). `description` documents it.
+   */
+  rawBody?: { limitBytes: number; description: string };
   /** The `data` of a success, for the OpenAPI document. */
   response?: TSchema;
   /** The success status, for the OpenAPI document (default 200). */

@@ -28,6 +28,8 @@ export interface LimitsSettings {
   adminSignIn: RateLimitSettings;
   /** One new song request per client this often, on every node (`requests.delaySeconds`; 0: no delay). */
   songRequestDelaySeconds: number;
+  /** Requests to the payment provider's webhook endpoint per client, on every node (its own budget, never the public one). */
+  paymentWebhook: RateLimitSettings;
 }
 
 export interface LimitsOptions {
@@ -65,6 +67,7 @@ export class Limits {
   readonly adminSignIn: SignInBudget;
   /** One song request per delay: a budget of 1 whose window is the delay (null: no delay). */
   private readonly songRequests: Budget | null;
+  private readonly paymentWebhook: Budget;
 
   constructor(settings: LimitsSettings, counters: LimitsCounters, options: LimitsOptions = {}) {
     const { shared } = counters;
@@ -79,6 +82,7 @@ export class Limits {
     this.liveAdmission = new LiveAdmission(this.liveConnections, new Budget(settings.sseOpensPerClient, shared('sse-open', settings.sseOpensPerClient.windowSeconds)));
     const delay = settings.songRequestDelaySeconds;
     this.songRequests = delay > 0 ? new Budget({ limit: 1, windowSeconds: delay }, shared('song-request', delay)) : null;
+    this.paymentWebhook = new Budget(settings.paymentWebhook, shared('payment-webhook', settings.paymentWebhook.windowSeconds));
     this.adminSignIn = new SignInBudget(settings.adminSignIn, shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
@@ -96,6 +100,11 @@ export class Limits {
       await this.songRequests.giveBack(clientKey);
       throw new AppError('RATE_LIMITED', { reason: 'request_delay', retryAfterSeconds: decision.resetSeconds });
     }
+  }
+
+  /** Spends one request to the payment webhook endpoint from the client's own budget, or throws 429. */
+  async spendPaymentWebhook(clientKey: string): Promise<void> {
+    await this.paymentWebhook.spendOrThrow(clientKey, 'payment_webhook');
   }
 
   async giveBackSongRequest(clientKey: string): Promise<void> {

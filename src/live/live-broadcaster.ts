@@ -29,6 +29,7 @@ export class LiveBroadcaster implements LiveHub {
   readonly fanout = new NativeFanout(LIVE_NAMESPACE);
   private readonly live: Namespace;
   private readonly recording: FaultStreak;
+  private readonly relayListeners = new Map<string, Array<() => void>>();
 
   constructor(
     private readonly io: Server,
@@ -43,7 +44,17 @@ export class LiveBroadcaster implements LiveHub {
       failing: 'live events are not recorded for SSE resume (still delivered live); resuming clients get a fresh snapshot',
       recovered: 'live events are recorded again',
     });
-    if (relaying) io.on(RELAY, (event: string, payload: unknown, id: string | null) => this.deliverHere(event, payload, id ?? undefined, JSON.stringify(payload)));
+    if (relaying) {
+      io.on(RELAY, (event: string, payload: unknown, id: string | null) => {
+        this.deliverHere(event, payload, id ?? undefined, JSON.stringify(payload));
+        for (const listener of this.relayListeners.get(event) ?? []) listener();
+      });
+    }
+  }
+
+  /** Calls `listener` each time another node relays `event` here (this node's state may need a refresh). */
+  onRelayed(event: keyof LiveEvents, listener: () => void): void {
+    this.relayListeners.set(event, [...(this.relayListeners.get(event) ?? []), listener]);
   }
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {

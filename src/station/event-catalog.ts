@@ -1,6 +1,16 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { WebhookEventType } from '../config/schema.js';
-import { ChatDeletedSchema, ChatMessageSchema, ListenersSchema, NowPlayingSchema, SongRequestSchema, StatusSchema, StoreAwaySchema, StoreBackSchema } from './shapes.js';
+import {
+  ChatDeletedSchema,
+  ChatMessageSchema,
+  ListenersSchema,
+  NowPlayingSchema,
+  ScheduleUpdatedSchema,
+  SongRequestSchema,
+  StatusSchema,
+  StoreAwaySchema,
+  StoreBackSchema,
+} from './shapes.js';
 
 // The one event catalog: everything the domain announces, each event once, with its payload
 // schema, who hears it live and the webhook it becomes. Derived from it: the `LiveEvents` type
@@ -90,6 +100,14 @@ export const EVENT_CATALOG = {
       types: { 'station.online': 'The station went on air: its status', 'station.offline': 'The station went off air: its status' },
       message: (status) => ({ type: status.online ? 'station.online' : 'station.offline' }),
     },
+  }),
+  'schedule:updated': rule({
+    payload: ScheduleUpdatedSchema,
+    documentName: 'scheduleUpdated',
+    summary: 'Staff changed the programme (a show, one-off event or playlist): the new schedule and playlists',
+    socket: true,
+    sse: 'default',
+    webhook: null,
   }),
   'request:new': rule({
     payload: SongRequestSchema,

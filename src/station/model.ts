@@ -1,4 +1,5 @@
-import type { ChatMessage, PlayedSong, RevenueEvent, Song, SongRequest } from './shapes.js';
+import type { SourceStatus } from './source-health.js';
+import type { ChatMessage, PlayedSong, RevenueEvent, RevenueType, Song, SongRequest } from './shapes.js';
 
 // What clients see is declared once, as TypeBox schemas (shapes.ts); these are their types.
 // Times are Unix seconds in everything clients see; the chat log keeps milliseconds for `since`.
@@ -75,6 +76,8 @@ export interface StationState {
   mostPopular: Array<{ song: Song; plays: number; requests: number; average_rating: number | null }>;
   /** Unix seconds of the last poll. */
   updatedAt: number | null;
+  /** Each stream source's health at the last poll (absent before the first poll, or in states stored before it existed). */
+  sources?: SourceStatus[];
   /** Bookkeeping of the poller (not shown to clients as such). */
   poll: {
     /** Local date (station zone) that `peakToday` belongs to. */
@@ -114,6 +117,7 @@ export interface DailyRevenue {
   /** YYYY-MM-DD in the station's zone. */
   date: string;
   currency: string;
+  type: RevenueType;
   /** Integer minor units. */
   amount: number;
   count: number;

@@ -1,5 +1,6 @@
 import type { ChatPosition } from './chat-cursor.js';
 import type { WindowCounterFactory } from '../limits/window-counter.js';
+import type { Programme } from './programme.js';
 import type {
   ActiveBan,
   AuditEntry,
@@ -156,7 +157,7 @@ export interface StationStore {
 export interface RevenueLedger {
   /** Records once per idempotency key, atomically: two racing identical posts make one event. */
   record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome>;
-  /** Sums per day and currency, days from `fromDay` to `toDay` inclusive. */
+  /** Sums per day, currency and type, days from `fromDay` to `toDay` inclusive. */
   dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]>;
 }
 
@@ -212,6 +213,21 @@ export interface StoreAvailability {
 /** A store in this process: always there. */
 export const ALWAYS_AVAILABLE: StoreAvailability = { awaySince: () => null, onChange: () => undefined, retryAfterSeconds: 1 };
 
+/**
+ * The programme staff edit live (weekly shows, one-off events, playlists), shared by every node:
+ * seeded once from the config file, then changed only by edits, each a compare-and-set on the
+ * revision so two staff editing at once cannot lose each other's change.
+ */
+export interface ProgrammeStore {
+  /** Stores `programme` unless one is stored already (a later start never overwrites edits); answers what is stored. */
+  seed(programme: Programme): Promise<Programme>;
+  /** The stored programme's revision (a cheap check before reading it whole); 0 when none is stored. */
+  revision(): Promise<number>;
+  read(): Promise<Programme | null>;
+  /** Stores `next` if the stored revision is still `expectedRevision`, in one atomic step; false when another edit came first. */
+  replace(next: Programme, expectedRevision: number): Promise<boolean>;
+}
+
 export interface Store {
   readonly kind: 'memory' | 'redis';
   readonly availability: StoreAvailability;
@@ -224,6 +240,7 @@ export interface Store {
   readonly audit: AuditLog;
   readonly staffKeys: StaffKeyStore;
   readonly revenue: RevenueLedger;
+  readonly programme: ProgrammeStore;
   /** Fixed-window counters for the limits module, shared by every node using this store. */
   counter: WindowCounterFactory;
   /**

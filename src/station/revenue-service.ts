@@ -15,6 +15,31 @@ export interface RevenueInput {
   metadata?: Record<string, string | number | boolean>;
 }
 
+/** A payment as the provider's adapter reads it from a verified event. */
+export interface ProviderPayment {
+  /** `stripe`: the event's source, and the namespace of its id. */
+  provider: string;
+  /** The provider's event id: the event is recorded once per id. */
+  eventId: string;
+  type: RevenueType;
+  /** Integer minor units; negative for a refund. */
+  amount: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** ISO 8601. */
+  occurred_at: string;
+  metadata: Record<string, string | number | boolean>;
+}
+
+/** One day's sum in one currency, with its split by type. */
+export interface DaySum {
+  date: string;
+  currency: string;
+  amount: number;
+  count: number;
+  types: Array<{ type: RevenueType; amount: number; count: number }>;
+}
+
 const MAX_RANGE_DAYS = 366;
 const DEFAULT_RANGE_DAYS = 30;
 
@@ -39,10 +64,25 @@ export class RevenueService {
   ) {}
 
   /**
-   * The event's identity is `event_id`, else the Idempotency-Key header. A repeat with the same
-   * body is answered with the first event; the same identity with another body is a conflict.
+   * A revenue entry by staff (the admin endpoint, the console's cash and cheque form): the one
+   * method every staff entry goes through. The event's identity is `event_id`, else the
+   * Idempotency-Key header. A repeat with the same body is answered with the first event; the
+   * same identity with another body is a conflict.
    */
-  async record(input: RevenueInput, idempotencyKey: string | undefined): Promise<{ created: boolean; event: RevenueEvent }> {
+  record(input: RevenueInput, idempotencyKey: string | undefined): Promise<{ created: boolean; event: RevenueEvent }> {
+    return this.store(input, idempotencyKey);
+  }
+
+  /**
+   * What a payment provider collected or refunded (its verified webhook): recorded once per
+   * provider event, however often the provider delivers it. `amount` may be negative (a refund).
+   */
+  recordFromProvider(payment: ProviderPayment): Promise<{ created: boolean; event: RevenueEvent }> {
+    const { provider, eventId, ...input } = payment;
+    return this.store({ ...input, event_id: `${provider}:${eventId}`, source: provider }, undefined);
+  }
+
+  private async store(input: RevenueInput, idempotencyKey: string | undefined): Promise<{ created: boolean; event: RevenueEvent }> {
     const now = this.clock();
     const occurredMs = input.occurred_at ? DateTime.fromISO(input.occurred_at).toMillis() : now;
     const key = input.event_id ?? idempotencyKey;
@@ -74,7 +114,10 @@ export class RevenueService {
     if (end.diff(start, 'days').days >= MAX_RANGE_DAYS) {
       throw new AppError('VALIDATION_FAILED', { details: [{ field: 'from', message: `the range may cover at most ${MAX_RANGE_DAYS} days` }] });
     }
-    const days = (await this.ledger.dailyTotals(start.toISODate()!, end.toISODate()!)).sort((a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency));
+    const rows = (await this.ledger.dailyTotals(start.toISODate()!, end.toISODate()!)).sort(
+      (a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency) || a.type.localeCompare(b.type),
+    );
+    const days = sumPerDay(rows);
     const totals = new Map<string, { currency: string; amount: number; count: number }>();
     for (const day of days) {
       const total = totals.get(day.currency) ?? { currency: day.currency, amount: 0, count: 0 };
@@ -86,7 +129,7 @@ export class RevenueService {
       from: start.toISODate()!,
       to: end.toISODate()!,
       timezone: this.timezone,
-      days: days satisfies DailyRevenue[],
+      days,
       totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
     };
   }
@@ -96,4 +139,18 @@ export class RevenueService {
     if (!day.isValid) throw new AppError('VALIDATION_FAILED', { details: [{ field, message: 'must be a date, YYYY-MM-DD' }] });
     return day.startOf('day');
   }
+}
+
+/** The ledger's rows (day, currency, type) folded into one row per day and currency, types inside. */
+function sumPerDay(rows: readonly DailyRevenue[]): DaySum[] {
+  const days = new Map<string, DaySum>();
+  for (const row of rows) {
+    const key = `${row.date}|${row.currency}`;
+    const day = days.get(key) ?? { date: row.date, currency: row.currency, amount: 0, count: 0, types: [] };
+    day.amount += row.amount;
+    day.count += row.count;
+    day.types.push({ type: row.type, amount: row.amount, count: row.count });
+    days.set(key, day);
+  }
+  return [...days.values()];
 }

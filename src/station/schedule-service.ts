@@ -5,8 +5,8 @@ import type { Occurrence } from './shapes.js';
 
 export interface ScheduleSettings {
   timezone: string;
-  shows: readonly WeeklyShow[];
-  events: readonly OneOffEvent[];
+  /** The shows and events now (the live programme: they change while the process runs). */
+  programme: () => { readonly shows: readonly WeeklyShow[]; readonly events: readonly OneOffEvent[] };
 }
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -35,8 +35,9 @@ export class ScheduleService {
 
   schedule() {
     const nowMs = this.clock();
+    const { shows, events } = this.settings.programme();
     const horizonMs = nowMs + UPCOMING_DAYS * 86_400_000;
-    const occurrences = [...this.weeklyOccurrences(nowMs), ...this.eventOccurrences()]
+    const occurrences = [...this.weeklyOccurrences(nowMs, shows), ...this.eventOccurrences(events)]
       .filter((o) => o.ends_at * 1000 > nowMs && o.starts_at * 1000 < horizonMs)
       .sort((a, b) => a.starts_at - b.starts_at || a.title.localeCompare(b.title));
     // A one-off event overrides the regular show it overlaps.
@@ -45,18 +46,18 @@ export class ScheduleService {
     return {
       timezone: this.settings.timezone,
       current,
-      shows: this.settings.shows,
+      shows: [...shows],
       upcoming: occurrences.filter((o) => o.starts_at * 1000 > nowMs),
     };
   }
 
-  private *weeklyOccurrences(nowMs: number): Generator<Occurrence> {
+  private *weeklyOccurrences(nowMs: number, shows: readonly WeeklyShow[]): Generator<Occurrence> {
     const today = DateTime.fromMillis(nowMs, { zone: this.settings.timezone }).startOf('day');
     // From yesterday (a show running past midnight may still be on) to a week ahead.
     for (let offset = -1; offset <= UPCOMING_DAYS; offset++) {
       const day = today.plus({ days: offset });
       const weekday = WEEKDAYS[day.weekday - 1]!;
-      for (const show of this.settings.shows) {
+      for (const show of shows) {
         if (!show.days.includes(weekday)) continue;
         const start = at(day, show.start);
         const end = show.end > show.start ? at(day, show.end) : at(day.plus({ days: 1 }), show.end);
@@ -65,8 +66,8 @@ export class ScheduleService {
     }
   }
 
-  private *eventOccurrences(): Generator<Occurrence> {
-    for (const event of this.settings.events) {
+  private *eventOccurrences(events: readonly OneOffEvent[]): Generator<Occurrence> {
+    for (const event of events) {
       const start = DateTime.fromISO(event.start, { zone: this.settings.timezone });
       const end = DateTime.fromISO(event.end, { zone: this.settings.timezone });
       yield { ...describe(event), starts_at: Math.floor(start.toSeconds()), ends_at: Math.floor(end.toSeconds()), type: 'event' };

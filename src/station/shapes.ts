@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { WeeklyShowSchema } from '../config/schema.js';
+import { PlaylistSchema, WeeklyShowSchema } from '../config/schema.js';
 
 // The shapes clients see (API.md): REST `data`, live payloads, webhook `data`. These TypeBox
 // schemas are the one source: the model's types are `Static<…>` of them, the OpenAPI and AsyncAPI
@@ -186,6 +186,15 @@ export const ScheduleSchema = Type.Object({
   shows: Type.Array(WeeklyShowSchema),
   upcoming: Type.Array(OccurrenceSchema),
 });
+
+/** The programme changed (staff edited a show, event or playlist): the new schedule and playlists, as the REST answers give them. */
+export const ScheduleUpdatedSchema = Type.Object({
+  revision: Type.Integer({ description: 'raised by every edit: a client holding this revision or a later one is current' }),
+  updated_at: UnixSeconds,
+  schedule: ScheduleSchema,
+  playlists: Type.Array(PlaylistSchema),
+});
+export type ScheduleUpdated = Static<typeof ScheduleUpdatedSchema>;
 
 export const RevenueTypeSchema = Type.Union([Type.Literal('donation'), Type.Literal('subscription'), Type.Literal('advertising'), Type.Literal('merchandise'), Type.Literal('other')]);
 export type RevenueType = Static<typeof RevenueTypeSchema>;

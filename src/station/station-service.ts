@@ -9,6 +9,7 @@ import { advanceStation } from './station-progress.js';
 import { isStale } from './song-on-air.js';
 import type { StoreAway } from './shapes.js';
 import { storeAwayNotice } from './store-notice.js';
+import { sourcesAfter } from './source-health.js';
 import type { StreamSnapshot } from './stream-snapshot.js';
 
 export interface StationProfile {
@@ -77,7 +78,7 @@ export class StationService {
         events.push({ event: 'request:played', payload: fulfilled }, { event: 'request:updated', payload: fulfilled });
       }
     }
-    const state = { ...progress.state, mostPopular: rankPopularSongs(await this.store.tallies()) };
+    const state = { ...progress.state, mostPopular: rankPopularSongs(await this.store.tallies()), sources: sourcesAfter(previous.sources, snapshot, toUnixSeconds(this.clock())) };
     await this.store.write(state);
 
     if (progress.statusChanged) events.push({ event: 'status', payload: this.statusOf(state) });

@@ -30,6 +30,10 @@ const seed = Number(process.env.RADIO_HUB_SEED ?? Date.now() % 2 ** 31);
 const CROSS_FIELD_RULES: Record<string, string[]> = {
   // from must not be after to; the range covers at most a year
   'GET /api/analytics/revenue.php': ['from'],
+  // the id in the body is the one in the path; a show ends at another time than it starts, an event after it starts
+  'PUT /api/admin/programme/shows/{id}': ['id', 'end'],
+  'PUT /api/admin/programme/events/{id}': ['id', 'end'],
+  'PUT /api/admin/programme/playlists/{id}': ['id'],
 };
 
 let stripe: FakeStripe;
@@ -61,6 +65,8 @@ beforeAll(async () => {
       adminApiKey: ADMIN_KEY,
       requests: { delaySeconds: 0, thresholdSeconds: 0 },
       stripeSecretKey: 'sk_test_radiohub123',
+      // Every route configured, so no answer is a 503 for want of a setting (the payment webhook's signing secret).
+      stripeWebhookSecret: 'whsec_radiohub_generated_requests',
       payments: { stripe: { host: '127.0.0.1', port: stripe.port, protocol: 'http' } },
     },
     {},

@@ -115,8 +115,18 @@ describe.each(backends)('revenue events ($name store)', (backend) => {
     expect(res.status).toBe(200);
     expect(res.body.data.timezone).toBe('America/Chicago');
     // don-1 happened at 23:30 on the 14th in Chicago, though it was the 15th in UTC
-    expect(res.body.data.days).toContainEqual({ date: '2026-06-14', currency: 'USD', amount: 2500, count: 1 });
-    expect(res.body.data.days).toContainEqual({ date: '2026-06-15', currency: 'USD', amount: 10_001, count: 2 });
+    expect(res.body.data.days).toContainEqual({ date: '2026-06-14', currency: 'USD', amount: 2500, count: 1, types: [{ type: 'donation', amount: 2500, count: 1 }] });
+    // One day's sum split by type, for the console's breakdown.
+    expect(res.body.data.days).toContainEqual({
+      date: '2026-06-15',
+      currency: 'USD',
+      amount: 10_001,
+      count: 2,
+      types: [
+        { type: 'advertising', amount: 10_000, count: 1 },
+        { type: 'donation', amount: 1, count: 1 },
+      ],
+    });
     expect(res.body.data.totals).toContainEqual({ currency: 'USD', amount: 12_501, count: 3 });
     expect((await summary('from=2026-06-16&to=2026-06-15')).status).toBe(400);
     expect((await summary('from=2024-01-01&to=2026-06-15')).status).toBe(400);

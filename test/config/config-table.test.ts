@@ -30,6 +30,9 @@ describe('the configuration table of docs/configuration.md', () => {
       ['rateLimit.adminSignIn', { limit: 10, windowSeconds: 900 }],
       ['rateLimit.adminSignIn.limit', 10],
       ['rateLimit.adminSignIn.windowSeconds', 900],
+      ['rateLimit.paymentWebhook', { limit: 600, windowSeconds: 60 }],
+      ['rateLimit.paymentWebhook.limit', 600],
+      ['rateLimit.paymentWebhook.windowSeconds', 60],
       ['rateLimit.ipv6PrefixLength', 64],
       ['rateLimit.maxTrackedClients', 100_000],
     ]);

@@ -44,7 +44,7 @@ describe('the event catalog', () => {
   });
 
   it('offers SSE readers the events live clients get, now playing and the station by default, chat on request', () => {
-    expect(DEFAULT_SSE_EVENTS).toEqual(['nowplaying', 'listeners', 'status', 'request:new', 'store:away', 'store:back']);
+    expect(DEFAULT_SSE_EVENTS).toEqual(['nowplaying', 'listeners', 'status', 'schedule:updated', 'request:new', 'store:away', 'store:back']);
     expect(SSE_EVENTS).toEqual([...DEFAULT_SSE_EVENTS, 'request:updated', 'chat:message', 'chat:deleted']);
     for (const event of SSE_EVENTS) expect(SOCKET_EVENTS).toContain(event);
     expect(SOCKET_EVENTS).not.toContain('song:started');
@@ -60,6 +60,8 @@ describe('the event catalog', () => {
     await world.requests.resolve((await world.requests.list('pending', 1))[0]!.id, 'rejected');
     const posted = await world.chat.post({ nickname: 'Ruth', message: 'Amen' }, { client: '203.0.113.7' });
     await world.moderation.remove(posted.id, { name: 'Naomi', role: 'moderator' });
+    await world.programme.start();
+    await world.programme.change({ action: 'put', kind: 'shows', item: { id: 'praise', title: 'Morning Praise', days: ['mon'], start: '06:00', end: '09:00' } });
     world.advance(10);
     await world.station.applySnapshot(unreachable('timeout'));
     await world.station.applySnapshot(unreachable('timeout'));

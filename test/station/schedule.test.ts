@@ -4,7 +4,8 @@ import { ScheduleService } from '../../src/station/schedule-service.js';
 
 const show = (id: string, days: WeeklyShow['days'], start: string, end: string): WeeklyShow => ({ id, title: id, days, start, end });
 const utc = (iso: string) => Date.parse(iso) / 1000;
-const scheduleAt = (iso: string, shows: WeeklyShow[], events: OneOffEvent[] = []) => new ScheduleService({ timezone: 'America/Chicago', shows, events }, () => Date.parse(iso)).schedule();
+const scheduleAt = (iso: string, shows: WeeklyShow[], events: OneOffEvent[] = []) =>
+  new ScheduleService({ timezone: 'America/Chicago', programme: () => ({ shows, events }) }, () => Date.parse(iso)).schedule();
 
 describe('weekly shows in the station time zone', () => {
   it('keeps local wall-clock times across the autumn DST change', () => {

@@ -86,9 +86,9 @@ describe('RevenueService with a fake clock', () => {
     await world.revenue.record({ ...donation, event_id: 'euro', currency: 'EUR', amount: 7, occurred_at: '2026-06-02T06:00:00Z' }, undefined);
     const summary = await world.revenue.summary('2026-06-01', '2026-06-02');
     expect(summary.days).toEqual([
-      { date: '2026-06-01', currency: 'USD', amount: 25, count: 1 },
-      { date: '2026-06-02', currency: 'EUR', amount: 7, count: 1 },
-      { date: '2026-06-02', currency: 'USD', amount: 5, count: 1 },
+      { date: '2026-06-01', currency: 'USD', amount: 25, count: 1, types: [{ type: 'donation', amount: 25, count: 1 }] },
+      { date: '2026-06-02', currency: 'EUR', amount: 7, count: 1, types: [{ type: 'donation', amount: 7, count: 1 }] },
+      { date: '2026-06-02', currency: 'USD', amount: 5, count: 1, types: [{ type: 'donation', amount: 5, count: 1 }] },
     ]);
     expect(summary.totals).toEqual([
       { currency: 'EUR', amount: 7, count: 1 },

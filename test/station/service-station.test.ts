@@ -157,3 +157,30 @@ describe('StationService.applySnapshot with a fake clock', () => {
     expect((await world.station.nowPlaying()).now_playing).toMatchObject({ song: { title: 'Amazing Grace' } });
   });
 });
+
+describe('each source’s health for staff', () => {
+  it('keeps up or down, listeners and the last poll each source answered', async () => {
+    const world = serviceWorld();
+    const polled = (reachable: [boolean, boolean]) => ({
+      ...onAir('Choir', 'Amazing Grace', 7),
+      sources: [
+        { name: 'main', primary: true, reachable: reachable[0], online: reachable[0], listeners: reachable[0] ? 5 : 0, ...(reachable[0] ? {} : { error: 'timeout' }) },
+        { name: 'relay', primary: false, reachable: reachable[1], online: reachable[1], listeners: reachable[1] ? 2 : 0 },
+      ],
+    });
+    await world.station.applySnapshot(polled([true, true]));
+    const firstPoll = world.now / 1000;
+    world.advance(30);
+    const state = await world.station.applySnapshot(polled([false, true]));
+    expect(state.sources).toEqual([
+      { name: 'main', primary: true, reachable: false, online: false, listeners: 0, last_good_poll: firstPoll, error: 'timeout' },
+      { name: 'relay', primary: false, reachable: true, online: true, listeners: 2, last_good_poll: firstPoll + 30, error: null },
+    ]);
+  });
+
+  it('shows a single-source station as one source, `stream`', async () => {
+    const world = serviceWorld();
+    const state = await world.station.applySnapshot(onAir('Choir', 'It Is Well', 3));
+    expect(state.sources).toEqual([{ name: 'stream', primary: true, reachable: true, online: true, listeners: 3, last_good_poll: world.now / 1000, error: null }]);
+  });
+});

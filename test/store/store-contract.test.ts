@@ -405,6 +405,33 @@ describe.each(backends)('store contract: $name', (backend) => {
     });
   });
 
+  describe('programme', () => {
+    const programme = (revision: number, title: string) => ({
+      shows: [{ id: 'praise', title, days: ['mon'], start: '06:00', end: '09:00' }],
+      events: [],
+      playlists: [],
+      revision,
+      updated_at: 1_780_000_000 + revision,
+    });
+
+    it('is seeded once: a later seed answers what is stored and changes nothing', async () => {
+      await fresh();
+      expect(await store.programme.revision()).toBe(0);
+      expect(await store.programme.read()).toBeNull();
+      expect(await store.programme.seed(programme(1, 'Morning Praise'))).toEqual(programme(1, 'Morning Praise'));
+      expect(await store.programme.replace(programme(2, 'Edited'), 1)).toBe(true);
+      expect(await store.programme.seed(programme(1, 'From the config file again'))).toEqual(programme(2, 'Edited'));
+      expect(await store.programme.revision()).toBe(2);
+    });
+
+    it('replaces only from the revision it was read at: of racing edits one wins', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => store.programme.replace(programme(3, `Edit ${i}`), 2)));
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+      expect(await store.programme.replace(programme(4, 'Stale'), 2)).toBe(false);
+      expect(await store.programme.revision()).toBe(3);
+    });
+  });
+
   describe('song tallies', () => {
     it('counts plays, requests and ratings per song, from any node', async () => {
       await fresh();

@@ -9,6 +9,7 @@ import type { LiveEvents, LiveHub } from '../../src/station/live-hub.js';
 import { ReservedNicknames } from '../../src/station/nickname-skeleton.js';
 import { RequestService } from '../../src/station/request-service.js';
 import { RevenueService } from '../../src/station/revenue-service.js';
+import { ProgrammeService } from '../../src/station/programme-service.js';
 import { StationService } from '../../src/station/station-service.js';
 import type { StreamSnapshot } from '../../src/station/stream-snapshot.js';
 import { createMemoryStore } from '../../src/store/memory/memory-store.js';
@@ -75,6 +76,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       liveConnectionsPerClient: 20,
       sseOpensPerClient: { limit: 1000, windowSeconds: 60 },
       adminSignIn: { limit: 10, windowSeconds: 900 },
+      paymentWebhook: { limit: 600, windowSeconds: 60 },
       songRequestDelaySeconds: settings.requests.delaySeconds,
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
@@ -102,7 +104,8 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
   const audit = new AuditTrail(store.audit, clock, pino({ level: 'silent' }));
   const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live, audit, clock });
-  return Object.assign(world, { store, limits, chat, moderation, audit, station, requests, feedback, revenue, live });
+  const programme = new ProgrammeService(store.programme, { shows: [], events: [], playlists: [] }, STATION_ZONE, live, clock);
+  return Object.assign(world, { store, limits, chat, moderation, audit, station, requests, feedback, revenue, live, programme });
 }
 
 /** A poll of a station on air playing `artist - title` to `listeners`. */

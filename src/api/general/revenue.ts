@@ -35,7 +35,15 @@ const RevenueSummarySchema = Type.Object({
   from: Type.String(),
   to: Type.String(),
   timezone: Type.String(),
-  days: Type.Array(Type.Object({ date: Type.String(), ...Sum })),
+  days: Type.Array(
+    Type.Object({
+      date: Type.String(),
+      ...Sum,
+      types: Type.Array(Type.Object({ type: RevenueTypeSchema, amount: Type.Integer({ description: 'minor units' }), count: Type.Integer() }), {
+        description: 'the same sum split by type (donation, subscription, …)',
+      }),
+    }),
+  ),
   totals: Type.Array(Type.Object(Sum)),
 });
 

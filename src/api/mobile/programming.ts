@@ -1,17 +1,23 @@
 import { PlaylistsSchema, ScheduleSchema } from '../response-schemas.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
-import type { Playlist } from '../../config/schema.js';
 import type { Clock } from '../../station/clock.js';
-import type { ScheduleService } from '../../station/schedule-service.js';
+import type { ProgrammeService } from '../../station/programme-service.js';
+import type { Programme } from '../../station/programme.js';
 import { serializeSuccess } from '../../http/reply.js';
-import { CONDITIONAL_GET_HEADERS, conditionalAnswer, PLAYLISTS_CACHE, SCHEDULE_CACHE } from '../conditional-get.js';
+import { CONDITIONAL_GET_HEADERS, conditionalAnswer, PLAYLISTS_CACHE, SCHEDULE_CACHE, type PreparedBody } from '../conditional-get.js';
 import { prepareBody, PreparedResponse } from '../prepared-response.js';
 
-export function programmingRoutes(schedule: ScheduleService, playlists: readonly Playlist[], clock: Clock): RouteDefinition[] {
-  // Playlists come from the configuration: one body and one ETag for the life of the process.
-  const playlistAnswer = prepareBody(serializeSuccess({ playlists }), PLAYLISTS_CACHE);
-  // The schedule depends only on the time: built at most once a second.
-  const scheduleAnswer = new PreparedResponse(SCHEDULE_CACHE, clock, (_: ScheduleService) => ({ body: serializeSuccess(schedule.schedule()) }));
+export function programmingRoutes(programme: ProgrammeService, clock: Clock): RouteDefinition[] {
+  const { schedule } = programme;
+  // Playlists change only with the programme: one body and one ETag per programme revision.
+  let playlists: { of: Programme; answer: PreparedBody } | null = null;
+  const playlistAnswer = () => {
+    const current = programme.programme();
+    if (playlists?.of !== current) playlists = { of: current, answer: prepareBody(serializeSuccess({ playlists: current.playlists }), PLAYLISTS_CACHE) };
+    return playlists.answer;
+  };
+  // The schedule depends on the programme and the time: built at most once a second per revision.
+  const scheduleAnswer = new PreparedResponse(SCHEDULE_CACHE, clock, (_: Programme) => ({ body: serializeSuccess(schedule.schedule()) }));
   return [
     defineRoute({
       method: 'GET',
@@ -19,7 +25,7 @@ export function programmingRoutes(schedule: ScheduleService, playlists: readonly
       path: '/api/mobile/schedule',
       summary: 'The show on air now, the weekly shows, and what comes in the next 7 days',
       response: ScheduleSchema,
-      handler: (ctx) => scheduleAnswer.answer(ctx.headers['if-none-match'], schedule),
+      handler: (ctx) => scheduleAnswer.answer(ctx.headers['if-none-match'], programme.programme()),
     }),
     defineRoute({
       method: 'GET',
@@ -27,7 +33,7 @@ export function programmingRoutes(schedule: ScheduleService, playlists: readonly
       path: '/api/mobile/playlists',
       summary: 'The station playlists',
       response: PlaylistsSchema,
-      handler: (ctx) => conditionalAnswer(ctx.headers['if-none-match'], playlistAnswer),
+      handler: (ctx) => conditionalAnswer(ctx.headers['if-none-match'], playlistAnswer()),
     }),
   ];
 }

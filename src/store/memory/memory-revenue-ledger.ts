@@ -10,8 +10,8 @@ export class MemoryRevenueLedger implements RevenueLedger {
     const seen = this.byKey.get(idempotencyKey);
     if (seen) return seen.fingerprint === fingerprint ? { kind: 'replayed', event: structuredClone(seen.event) } : { kind: 'conflict' };
     this.byKey.set(idempotencyKey, { fingerprint, event: structuredClone(event) });
-    const bucket = `${day}|${event.currency}`;
-    const total = this.daily.get(bucket) ?? { date: day, currency: event.currency, amount: 0, count: 0 };
+    const bucket = `${day}|${event.currency}|${event.type}`;
+    const total = this.daily.get(bucket) ?? { date: day, currency: event.currency, type: event.type, amount: 0, count: 0 };
     total.amount += event.amount;
     total.count += 1;
     this.daily.set(bucket, total);

@@ -11,6 +11,7 @@ import { MemoryModerationStore } from './memory-moderation-store.js';
 import { MemoryWindowCounter } from './memory-window-counter.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
 import { MemoryRevenueLedger } from './memory-revenue-ledger.js';
+import { MemoryProgrammeStore } from './memory-programme-store.js';
 import { MemoryStationStore } from './memory-station-store.js';
 
 /** The default store: one process, nothing to install, bounded so it cannot grow without end. */
@@ -27,6 +28,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     audit: new MemoryAuditLog(limits.auditHistory ?? DEFAULT_AUDIT_HISTORY),
     staffKeys: new MemoryStaffKeys(),
     revenue: new MemoryRevenueLedger(),
+    programme: new MemoryProgrammeStore(),
     counter: (_name: string, windowSeconds: number) => new MemoryWindowCounter(windowSeconds, limits.maxTrackedClients, clock),
     liveEvents: new MemoryLiveEventLog(limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY, clock),
     claim: async (key: string, ttlMs: number) => {

@@ -1,10 +1,10 @@
-import type { DailyRevenue, RecordOutcome, RevenueEvent } from '../../station/model.js';
+import type { DailyRevenue, RecordOutcome, RevenueEvent, RevenueType } from '../../station/model.js';
 import type { RevenueLedger } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
 
-// KEYS: fingerprints (key → fingerprint), events (key → json), daily (day|currency|amount|count → integer).
-// ARGV: idempotency key, fingerprint, event json, "day|currency", amount.
+// KEYS: fingerprints (key → fingerprint), events (key → json), daily (day|currency|type|amount|count → integer).
+// ARGV: idempotency key, fingerprint, event json, "day|currency|type", amount.
 // One script: the check and the write cannot interleave with a racing duplicate.
 const RECORD = new LuaScript(`
 local seen = redis.call('HGET', KEYS[1], ARGV[1])
@@ -19,7 +19,7 @@ redis.call('HINCRBY', KEYS[3], ARGV[4] .. '|count', 1)
 return {'created', ARGV[3]}
 `);
 
-/** Revenue in Redis: events by idempotency key, and integer sums per day and currency (HINCRBY). */
+/** Revenue in Redis: events by idempotency key, and integer sums per day, currency and type (HINCRBY). */
 export class RedisRevenueLedger implements RevenueLedger {
   private readonly keys: [string, string, string];
 
@@ -37,10 +37,13 @@ export class RedisRevenueLedger implements RevenueLedger {
    */
   async record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome> {
     const outcome = await this.redis.call(async (): Promise<RecordOutcome> => {
-      const [kind, json] = (await RECORD.run(this.redis.durable, this.keys, [idempotencyKey, fingerprint, JSON.stringify(event), `${day}|${event.currency}`, event.amount])) as [
-        RecordOutcome['kind'],
-        string | undefined,
-      ];
+      const [kind, json] = (await RECORD.run(this.redis.durable, this.keys, [
+        idempotencyKey,
+        fingerprint,
+        JSON.stringify(event),
+        `${day}|${event.currency}|${event.type}`,
+        event.amount,
+      ])) as [RecordOutcome['kind'], string | undefined];
       if (kind === 'conflict') return { kind };
       return { kind, event: JSON.parse(json!) as RevenueEvent };
     });
@@ -53,12 +56,15 @@ export class RedisRevenueLedger implements RevenueLedger {
       const fields = await this.redis.commands.hGetAll(this.keys[2]);
       const totals = new Map<string, DailyRevenue>();
       for (const [field, value] of Object.entries(fields)) {
-        const [date = '', currency = '', measure] = field.split('|');
+        const parts = field.split('|');
+        // Sums written before types were kept ("day|currency|measure") count as `other`.
+        const [date = '', currency = '', type, measure] = parts.length === 3 ? [parts[0], parts[1], 'other', parts[2]] : parts;
         if (date < fromDay || date > toDay) continue;
-        const total = totals.get(`${date}|${currency}`) ?? { date, currency, amount: 0, count: 0 };
-        if (measure === 'amount') total.amount = Number(value);
-        if (measure === 'count') total.count = Number(value);
-        totals.set(`${date}|${currency}`, total);
+        const bucket = `${date}|${currency}|${type}`;
+        const total = totals.get(bucket) ?? { date, currency, type: type as RevenueType, amount: 0, count: 0 };
+        if (measure === 'amount') total.amount += Number(value);
+        if (measure === 'count') total.count += Number(value);
+        totals.set(bucket, total);
       }
       return [...totals.values()];
     });

@@ -11,6 +11,7 @@ import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisWindowCounter } from './redis-window-counter.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
 import { RedisRevenueLedger } from './redis-revenue-ledger.js';
+import { RedisProgrammeStore } from './redis-programme-store.js';
 import { RedisStationStore } from './redis-station-store.js';
 
 export interface RedisStoreOptions {
@@ -38,6 +39,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     audit: new RedisAuditLog(redis, `${prefix}audit`, limits.auditHistory ?? DEFAULT_AUDIT_HISTORY),
     staffKeys: new RedisStaffKeys(redis, prefix),
     revenue: new RedisRevenueLedger(redis, prefix),
+    programme: new RedisProgrammeStore(redis, prefix),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(redis, `${prefix}ratelimit:${name}:`, windowSeconds),
     liveEvents: new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),
     claim: (key: string, ttlMs: number) => redis.call(async () => (await redis.commands.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),

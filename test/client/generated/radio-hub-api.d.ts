@@ -291,6 +291,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's webhook: checkout.session.completed, invoice.paid and charge.refunded become revenue events, once each (signature verified)
+         * @description Stripe's webhook: checkout.session.completed, invoice.paid and charge.refunded become revenue events, once each (signature verified). Public. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        post: operations["postApiPaymentsStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/chat/messages/{id}": {
         parameters: {
             query?: never;
@@ -567,13 +587,105 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Status (source health), statistics (listeners over 24 hours) and now playing, for staff
-         * @description Status (source health), statistics (listeners over 24 hours) and now playing, for staff. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * Status, each stream source's health (up or down, listeners, last good poll), statistics (listeners over 24 hours) and now playing, for staff
+         * @description Status, each stream source's health (up or down, listeners, last good poll), statistics (listeners over 24 hours) and now playing, for staff. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminStation"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/programme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The programme as staff edit it: weekly shows, one-off events and playlists, with its revision
+         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        get: operations["getApiAdminProgramme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/programme/shows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated
+         * @description Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        put: operations["putApiAdminProgrammeShowsId"];
+        post?: never;
+        /**
+         * Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated
+         * @description Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        delete: operations["deleteApiAdminProgrammeShowsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/programme/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or replace a one-off event; every node and live client gets schedule:updated
+         * @description Add or replace a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        put: operations["putApiAdminProgrammeEventsId"];
+        post?: never;
+        /**
+         * Delete a one-off event; every node and live client gets schedule:updated
+         * @description Delete a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        delete: operations["deleteApiAdminProgrammeEventsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/programme/playlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or replace a playlist; every node and live client gets schedule:updated
+         * @description Add or replace a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        put: operations["putApiAdminProgrammePlaylistsId"];
+        post?: never;
+        /**
+         * Delete a playlist; every node and live client gets schedule:updated
+         * @description Delete a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        delete: operations["deleteApiAdminProgrammePlaylistsId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -668,7 +780,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events of the live events
-         * @description Sends nowplaying, listeners, status, request:new, store:away, store:back by default, or exactly the events named in `events` (chat:message and chat:deleted only when asked); a stream that includes nowplaying starts with the current now playing. Payloads are in the AsyncAPI document (/api/asyncapi.json). Public; does not spend the request budget, but streams opened per client are limited.
+         * @description Sends nowplaying, listeners, status, schedule:updated, request:new, store:away, store:back by default, or exactly the events named in `events` (chat:message and chat:deleted only when asked); a stream that includes nowplaying starts with the current now playing. Payloads are in the AsyncAPI document (/api/asyncapi.json). Public; does not spend the request budget, but streams opened per client are limited.
          */
         get: operations["getApiLiveEvents"];
         put?: never;
@@ -693,10 +805,10 @@ export interface components {
                  */
                 code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
                 /**
-                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
+                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
                  * @enum {string}
                  */
-                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
+                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "payment_webhook" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
                 /** @description in the language of `Accept-Language` among en and es, else the station's */
                 message: string;
                 details?: {
@@ -2870,6 +2982,13 @@ export interface operations {
                                 /** @description minor units */
                                 amount: number;
                                 count: number;
+                                /** @description the same sum split by type (donation, subscription, …) */
+                                types: {
+                                    type: "donation" | "subscription" | "advertising" | "merchandise" | "other";
+                                    /** @description minor units */
+                                    amount: number;
+                                    count: number;
+                                }[];
                             }[];
                             totals: {
                                 currency: string;
@@ -3155,6 +3274,140 @@ export interface operations {
                 };
             };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiPaymentsStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature of the body: `t=<Unix seconds>,v1=<hex HMAC-SHA256>` */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the Stripe event exactly as Stripe signed it (Stripe-Signature header) */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description the provider's event id */
+                            event_id: string;
+                            /** @description true when this delivery recorded a revenue event; false for a replay or an event that records nothing */
+                            recorded: boolean;
+                            /** @description the event was recorded by an earlier delivery */
+                            duplicate: boolean;
+                            /** @description the revenue event it is (`stripe:<event id>`), null when it records nothing */
+                            revenue_event_id: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; try again later. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5292,6 +5545,20 @@ export interface operations {
                                 };
                                 online: boolean;
                             };
+                            sources: {
+                                /** @description the source as configured (`stream` for the single-source keys) */
+                                name: string;
+                                primary: boolean;
+                                /** @description its status page answered at the last poll */
+                                reachable: boolean;
+                                /** @description a source is connected on it */
+                                online: boolean;
+                                listeners: number;
+                                /** @description Unix seconds of the last poll it answered */
+                                last_good_poll: number | null;
+                                /** @description why the last poll of it failed */
+                                error: string | null;
+                            }[];
                         };
                     };
                 };
@@ -5308,6 +5575,1393 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminProgramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description raised by every edit */
+                            revision: number;
+                            /** @description Unix seconds of the last change */
+                            updated_at: number;
+                            shows: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description the weekdays it airs */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description start, local time HH:MM */
+                                start: string;
+                                /** @description end, local time HH:MM (earlier than start: it ends the next day) */
+                                end: string;
+                            }[];
+                            events: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description start, an ISO 8601 date-time with offset
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description end, an ISO 8601 date-time with offset
+                                 */
+                                end: string;
+                            }[];
+                            playlists: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description name shown to listeners */
+                                name: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description its genre */
+                                genre?: string;
+                                /** @description how many songs it holds */
+                                song_count?: number;
+                                /**
+                                 * Format: uri
+                                 * @description where to hear or see it
+                                 */
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiAdminProgrammeShowsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description unique id (letters, digits, `_`, `-`) */
+                    id: string;
+                    /** @description title shown in the schedule */
+                    title: string;
+                    /** @description who presents it (reserved as a chat nickname) */
+                    host?: string;
+                    /** @description a line or two about it */
+                    description?: string;
+                    /** @description the weekdays it airs */
+                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                    /** @description start, local time HH:MM */
+                    start: string;
+                    /** @description end, local time HH:MM (earlier than start: it ends the next day) */
+                    end: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description raised by every edit */
+                            revision: number;
+                            /** @description Unix seconds of the last change */
+                            updated_at: number;
+                            shows: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description the weekdays it airs */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description start, local time HH:MM */
+                                start: string;
+                                /** @description end, local time HH:MM (earlier than start: it ends the next day) */
+                                end: string;
+                            }[];
+                            events: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description start, an ISO 8601 date-time with offset
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description end, an ISO 8601 date-time with offset
+                                 */
+                                end: string;
+                            }[];
+                            playlists: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description name shown to listeners */
+                                name: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description its genre */
+                                genre?: string;
+                                /** @description how many songs it holds */
+                                song_count?: number;
+                                /**
+                                 * Format: uri
+                                 * @description where to hear or see it
+                                 */
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAdminProgrammeShowsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description raised by every edit */
+                            revision: number;
+                            /** @description Unix seconds of the last change */
+                            updated_at: number;
+                            shows: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description the weekdays it airs */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description start, local time HH:MM */
+                                start: string;
+                                /** @description end, local time HH:MM (earlier than start: it ends the next day) */
+                                end: string;
+                            }[];
+                            events: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description start, an ISO 8601 date-time with offset
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description end, an ISO 8601 date-time with offset
+                                 */
+                                end: string;
+                            }[];
+                            playlists: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description name shown to listeners */
+                                name: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description its genre */
+                                genre?: string;
+                                /** @description how many songs it holds */
+                                song_count?: number;
+                                /**
+                                 * Format: uri
+                                 * @description where to hear or see it
+                                 */
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND: No such endpoint. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiAdminProgrammeEventsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description unique id (letters, digits, `_`, `-`) */
+                    id: string;
+                    /** @description title shown in the schedule */
+                    title: string;
+                    /** @description who presents it (reserved as a chat nickname) */
+                    host?: string;
+                    /** @description a line or two about it */
+                    description?: string;
+                    /**
+                     * Format: date-time
+                     * @description start, an ISO 8601 date-time with offset
+                     */
+                    start: string;
+                    /**
+                     * Format: date-time
+                     * @description end, an ISO 8601 date-time with offset
+                     */
+                    end: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description raised by every edit */
+                            revision: number;
+                            /** @description Unix seconds of the last change */
+                            updated_at: number;
+                            shows: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description the weekdays it airs */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description start, local time HH:MM */
+                                start: string;
+                                /** @description end, local time HH:MM (earlier than start: it ends the next day) */
+                                end: string;
+                            }[];
+                            events: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description start, an ISO 8601 date-time with offset
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description end, an ISO 8601 date-time with offset
+                                 */
+                                end: string;
+                            }[];
+                            playlists: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description name shown to listeners */
+                                name: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description its genre */
+                                genre?: string;
+                                /** @description how many songs it holds */
+                                song_count?: number;
+                                /**
+                                 * Format: uri
+                                 * @description where to hear or see it
+                                 */
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAdminProgrammeEventsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description raised by every edit */
+                            revision: number;
+                            /** @description Unix seconds of the last change */
+                            updated_at: number;
+                            shows: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description the weekdays it airs */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description start, local time HH:MM */
+                                start: string;
+                                /** @description end, local time HH:MM (earlier than start: it ends the next day) */
+                                end: string;
+                            }[];
+                            events: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description start, an ISO 8601 date-time with offset
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description end, an ISO 8601 date-time with offset
+                                 */
+                                end: string;
+                            }[];
+                            playlists: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description name shown to listeners */
+                                name: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description its genre */
+                                genre?: string;
+                                /** @description how many songs it holds */
+                                song_count?: number;
+                                /**
+                                 * Format: uri
+                                 * @description where to hear or see it
+                                 */
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND: No such endpoint. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiAdminProgrammePlaylistsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description unique id (letters, digits, `_`, `-`) */
+                    id: string;
+                    /** @description name shown to listeners */
+                    name: string;
+                    /** @description a line or two about it */
+                    description?: string;
+                    /** @description its genre */
+                    genre?: string;
+                    /** @description how many songs it holds */
+                    song_count?: number;
+                    /**
+                     * Format: uri
+                     * @description where to hear or see it
+                     */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description raised by every edit */
+                            revision: number;
+                            /** @description Unix seconds of the last change */
+                            updated_at: number;
+                            shows: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description the weekdays it airs */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description start, local time HH:MM */
+                                start: string;
+                                /** @description end, local time HH:MM (earlier than start: it ends the next day) */
+                                end: string;
+                            }[];
+                            events: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description start, an ISO 8601 date-time with offset
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description end, an ISO 8601 date-time with offset
+                                 */
+                                end: string;
+                            }[];
+                            playlists: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description name shown to listeners */
+                                name: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description its genre */
+                                genre?: string;
+                                /** @description how many songs it holds */
+                                song_count?: number;
+                                /**
+                                 * Format: uri
+                                 * @description where to hear or see it
+                                 */
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAdminProgrammePlaylistsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description raised by every edit */
+                            revision: number;
+                            /** @description Unix seconds of the last change */
+                            updated_at: number;
+                            shows: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description the weekdays it airs */
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                /** @description start, local time HH:MM */
+                                start: string;
+                                /** @description end, local time HH:MM (earlier than start: it ends the next day) */
+                                end: string;
+                            }[];
+                            events: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description title shown in the schedule */
+                                title: string;
+                                /** @description who presents it (reserved as a chat nickname) */
+                                host?: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description start, an ISO 8601 date-time with offset
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description end, an ISO 8601 date-time with offset
+                                 */
+                                end: string;
+                            }[];
+                            playlists: {
+                                /** @description unique id (letters, digits, `_`, `-`) */
+                                id: string;
+                                /** @description name shown to listeners */
+                                name: string;
+                                /** @description a line or two about it */
+                                description?: string;
+                                /** @description its genre */
+                                genre?: string;
+                                /** @description how many songs it holds */
+                                song_count?: number;
+                                /**
+                                 * Format: uri
+                                 * @description where to hear or see it
+                                 */
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND: No such endpoint. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
                         };
                     };
                 };
@@ -5596,7 +7250,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description the events to send, comma-separated */
-                events?: ("nowplaying" | "listeners" | "status" | "request:new" | "store:away" | "store:back" | "request:updated" | "chat:message" | "chat:deleted")[];
+                events?: ("nowplaying" | "listeners" | "status" | "schedule:updated" | "request:new" | "store:away" | "store:back" | "request:updated" | "chat:message" | "chat:deleted")[];
                 /** @description resume after this event id (or the Last-Event-ID header) */
                 lastEventId?: string;
             };

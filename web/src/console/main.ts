@@ -14,6 +14,8 @@ import { ListenerChart, type HistoryPoint } from './listener-chart.js';
 import { Moderation } from './moderation.js';
 import { Revenue } from './revenue.js';
 import { StaffKeys } from './staff.js';
+import { ProgrammeEditor } from './programme.js';
+import { Sources, StaffInbox, type SourceStatus } from './staff-views.js';
 
 // The staff key lives in sessionStorage: gone when the tab closes, never written anywhere else.
 const KEY = 'radio-admin-key';
@@ -29,6 +31,7 @@ interface Overview {
   status: { online: boolean; server_status: string; quality: string; uptime: { human: string }; listeners: number };
   stats: { peak_listeners_today: number; listener_history: HistoryPoint[] };
   now_playing: NowPlaying;
+  sources: SourceStatus[];
 }
 
 function SignIn({ onKey }: { onKey: (key: string) => void }) {
@@ -130,6 +133,10 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
             : html`<p class="muted">${t.loading}</p>`
         }
       </section>
+      <section class="card" aria-labelledby="sources-heading">
+        <h2 id="sources-heading">${t.sources}</h2>
+        <${Sources} sources=${overview?.sources ?? []} />
+      </section>
       <section class="card" aria-labelledby="chart-heading">
         <h2 id="chart-heading">${t.listeners24h}</h2>
         <${ListenerChart} history=${overview?.stats.listener_history ?? []} />
@@ -141,10 +148,11 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
           <${RequestQueue}
             requests=${pending}
             actions=${(r: SongRequest) =>
-              html`<span class="row-actions">
-                <button type="button" aria-label=${`${t.markPlayed}: ${r.song_title}`} onClick=${() => resolve(r, 'played')}>${t.markPlayed}</button>
-                <button type="button" class="secondary" aria-label=${`${t.markRejected}: ${r.song_title}`} onClick=${() => resolve(r, 'rejected')}>${t.markRejected}</button>
-              </span>`}
+              html`<span class=${`badge priority-${r.priority}`} title=${t.priority}>${t.priority}: ${r.priority}</span>
+                <span class="row-actions">
+                  <button type="button" aria-label=${`${t.markPlayed}: ${r.song_title}`} onClick=${() => resolve(r, 'played')}>${t.markPlayed}</button>
+                  <button type="button" class="secondary" aria-label=${`${t.markRejected}: ${r.song_title}`} onClick=${() => resolve(r, 'rejected')}>${t.markRejected}</button>
+                </span>`}
           />
         </div>
       </section>
@@ -154,8 +162,11 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
 }
 
 /** What only an admin sees (a moderator's key gets 403 on their routes too). */
+/** What only admins see: the programme, the inbox and deliveries, revenue, the audit log and staff keys (their routes answer a moderator 403). */
 function AdminViews({ socket, adminKey }: { socket: Socket; adminKey: string }) {
-  return html`<section class="card" aria-labelledby="revenue-heading">
+  return html`<${ProgrammeEditor} socket=${socket} adminKey=${adminKey} />
+    <${StaffInbox} adminKey=${adminKey} />
+    <section class="card" aria-labelledby="revenue-heading">
       <h2 id="revenue-heading">${t.revenue}</h2>
       <${Revenue} adminKey=${adminKey} />
     </section>

@@ -14,13 +14,13 @@ import { Chat } from './chat.js';
 import { Player } from './player.js';
 import { Rating } from './rating.js';
 import { mergeRequest, RequestForm, RequestQueue } from './requests.js';
-import { Schedule } from './schedule.js';
+import { Schedule, type ScheduleData } from './schedule.js';
 
 // The listener page starts from what the server wrote into it (page-bootstrap.ts) and stays
 // current through the SSE feed, resumed after the bootstrap's newest event: no REST call is
 // needed to play, to show now playing, the schedule, the queue or the chat.
 
-const EVENTS = ['nowplaying', 'listeners', 'status', 'chat:message', 'chat:deleted', 'request:new', 'request:updated'];
+const EVENTS = ['nowplaying', 'listeners', 'status', 'schedule:updated', 'chat:message', 'chat:deleted', 'request:new', 'request:updated'];
 
 const boot: Bootstrap = readBootstrap() ?? { station: { name: document.title, language: document.documentElement.lang, streamUrl: '', logo: '', artUrlTemplate: null } };
 const station = boot.station;
@@ -49,6 +49,7 @@ function ListenerPage() {
   const [nowPlaying, setNowPlaying] = useState<NowPlaying | null>(boot.nowPlaying ?? null);
   const [messages, setMessages] = useState<ChatMessage[]>(boot.chat ?? []);
   const [requests, setRequests] = useState<SongRequest[]>(boot.requests ?? []);
+  const [schedule, setSchedule] = useState<ScheduleData | null>(boot.schedule ?? null);
   const [pausedUntil, setPausedUntil] = useState(budgetPausedUntil);
   const [everOpen, setEverOpen] = useState(false);
   const now = useNow(pausedUntil ? 1000 : 30_000);
@@ -62,6 +63,8 @@ function ListenerPage() {
     feed.on<NowPlaying>('nowplaying', setNowPlaying);
     feed.on<NowPlaying['listeners']>('listeners', (listeners) => setNowPlaying((np) => np && { ...np, listeners }));
     feed.on<StationStatus>('status', (status) => setNowPlaying((np) => np && { ...np, online: status.online, listeners: { ...np.listeners, current: status.listeners } }));
+    // Staff edited the programme: the new schedule arrives whole, no REST call.
+    feed.on<{ schedule: ScheduleData }>('schedule:updated', (update) => setSchedule(update.schedule));
     feed.on<ChatMessage>('chat:message', (message) => setMessages((list) => mergeChat(list, [message])));
     feed.on<{ id: string }>('chat:deleted', ({ id }) => setMessages((list) => list.filter((m) => m.id !== id)));
     const onRequest = (request: SongRequest) => setRequests((list) => mergeRequest(list, request, 10));
@@ -132,7 +135,7 @@ function ListenerPage() {
         </section>
         <section class="card" aria-labelledby="schedule-heading">
           <h2 id="schedule-heading">${t.schedule}</h2>
-          <${Schedule} schedule=${boot.schedule ?? null} nowMs=${now} />
+          <${Schedule} schedule=${schedule} nowMs=${now} />
         </section>
       </div>
       <div class="secondary">
