@@ -180,6 +180,14 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     await expectText(listener, '#request-queue li:has-text("Oceans") .badge', 'Waiting');
 
     await staff.locator('#console-requests').getByText('Oceans').waitFor();
+    // Staff raise its priority from the console: the queue the staff routes list says so.
+    await staff.getByLabel('Priority: Oceans').selectOption('high');
+    await eventually(async () => {
+      const listed = (await (await fetch(`${server.url}/api/admin/requests`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).json()) as {
+        data: { requests: Array<{ song_title: string; priority: string }> };
+      };
+      expect(listed.data.requests.find((r) => r.song_title === 'Oceans')?.priority).toBe('high');
+    });
     await staff.getByRole('button', { name: 'Played: Oceans' }).click();
     await expectText(listener, '#request-queue li:has-text("Oceans") .badge', 'Played');
     expect(await queued.getAttribute('data-status')).toBe('played');

@@ -17,6 +17,8 @@ import { StaffKeys } from './staff.js';
 import { ProgrammeEditor } from './programme.js';
 import { Sources, StaffInbox, type SourceStatus } from './staff-views.js';
 
+const PRIORITIES = ['high', 'normal', 'low'] as const;
+
 // The staff key lives in sessionStorage: gone when the tab closes, never written anywhere else.
 const KEY = 'radio-admin-key';
 
@@ -76,7 +78,9 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
       loadRequests();
     };
     const onNew = (request: SongRequest) => setPending((list) => (list.some((r) => r.id === request.id) ? list : [...list, request]));
-    const onUpdated = (request: SongRequest) => setPending((list) => list.filter((r) => r.id !== request.id));
+    // A request still pending was changed (its priority): kept, updated; played or rejected: gone from the queue.
+    const onUpdated = (request: SongRequest) =>
+      setPending((list) => (request.status === 'pending' ? list.map((r) => (r.id === request.id ? request : r)) : list.filter((r) => r.id !== request.id)));
     socket.on('connect', onConnect);
     socket.on('nowplaying', load);
     socket.on('status', load);
@@ -93,6 +97,13 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
     const result = await api(`/api/admin/requests/${encodeURIComponent(request.id)}`, { method: 'PATCH', body: { status }, adminKey });
     setNotice(result.ok ? '' : result.message || t.errorGeneric);
     if (result.ok) setPending((list) => list.filter((r) => r.id !== request.id));
+  };
+
+  // Staff's priority ranks the pending queue (a listener's only when the station says so).
+  const setPriority = async (request: SongRequest, priority: SongRequest['priority']) => {
+    const result = await api(`/api/admin/requests/${encodeURIComponent(request.id)}`, { method: 'PATCH', body: { priority }, adminKey });
+    setNotice(result.ok ? '' : result.message || t.errorGeneric);
+    if (result.ok) setPending((list) => list.map((r) => (r.id === request.id ? { ...r, priority } : r)));
   };
 
   const song = overview?.now_playing.now_playing?.song;
@@ -148,7 +159,14 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
           <${RequestQueue}
             requests=${pending}
             actions=${(r: SongRequest) =>
-              html`<span class=${`badge priority-${r.priority}`} title=${t.priority}>${t.priority}: ${r.priority}</span>
+              html`<select
+                  class=${`priority priority-${r.priority}`}
+                  aria-label=${`${t.priority}: ${r.song_title}`}
+                  value=${r.priority}
+                  onChange=${(e: Event) => void setPriority(r, (e.currentTarget as HTMLSelectElement).value as SongRequest['priority'])}
+                >
+                  ${PRIORITIES.map((p) => html`<option value=${p}>${t.priority}: ${t.priorities[p]}</option>`)}
+                </select>
                 <span class="row-actions">
                   <button type="button" aria-label=${`${t.markPlayed}: ${r.song_title}`} onClick=${() => resolve(r, 'played')}>${t.markPlayed}</button>
                   <button type="button" class="secondary" aria-label=${`${t.markRejected}: ${r.song_title}`} onClick=${() => resolve(r, 'rejected')}>${t.markRejected}</button>

@@ -169,6 +169,7 @@ const en = {
   lastGoodPoll: 'Last good poll',
   never: 'never',
   priority: 'Priority',
+  priorities: { high: 'high', normal: 'normal', low: 'low' },
   refresh: 'Refresh',
   recordDonation: 'Record a cash or cheque donation',
   paymentMethod: 'Paid by',

@@ -167,6 +167,7 @@ const es: Strings = {
   lastGoodPoll: 'Última lectura correcta',
   never: 'nunca',
   priority: 'Prioridad',
+  priorities: { high: 'alta', normal: 'normal', low: 'baja' },
   refresh: 'Actualizar',
   recordDonation: 'Registrar un donativo en efectivo o cheque',
   paymentMethod: 'Pagado con',
