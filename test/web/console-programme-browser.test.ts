@@ -56,7 +56,7 @@ describe.skipIf(!ready)('the console runs the programme and the money (Chromium,
 
   async function signInToConsole(server: TestServer): Promise<Page> {
     const page = await openPage(`${server.url}/console`);
-    await page.getByLabel('Admin key').fill(ADMIN_KEY);
+    await page.getByLabel('Staff key').fill(ADMIN_KEY);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Programme' }).waitFor();
     return page;

@@ -146,10 +146,10 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
 
     // The admin, on the other node, reads who did what.
     const audit = boaz.locator('#audit-log');
-    await boaz.getByRole('button', { name: 'Refresh' }).click();
+    await boaz.locator('section[aria-labelledby="audit-heading"]').getByRole('button', { name: 'Refresh' }).click();
     await audit.locator('tr', { hasText: 'banned' }).waitFor();
     await eventually(async () => {
-      await boaz.getByRole('button', { name: 'Refresh' }).click();
+      await boaz.locator('section[aria-labelledby="audit-heading"]').getByRole('button', { name: 'Refresh' }).click();
       const rows = await audit.locator('tbody tr').allTextContents();
       expect(rows.slice(0, 4).map((row) => row.replace(/\s+/g, ' '))).toEqual([
         expect.stringMatching(/Naomi \(moderator\)\s?removed a message\s?message \S+ by “Troll99”/),
@@ -167,15 +167,17 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     await boaz.locator('#ban-list').waitFor({ state: 'detached' });
     await say(troll, 'NiceGuy', 'I will behave');
     await ruth.locator('.chat-list').getByText('I will behave').waitFor();
-    await boaz.getByRole('button', { name: 'Refresh' }).click();
+    await boaz.locator('section[aria-labelledby="audit-heading"]').getByRole('button', { name: 'Refresh' }).click();
     await audit.locator('tbody tr').first().filter({ hasText: 'Boaz (admin)' }).filter({ hasText: 'lifted a ban' }).waitFor();
   }, 120_000);
 
   it('an admin makes a key for a new moderator in the console, who signs in with it, and revokes it', async () => {
     const boaz = await signIn(0, BOAZ_KEY);
-    await boaz.getByLabel('Name', { exact: true }).fill('Orpah');
-    await boaz.getByLabel('Role', { exact: true }).selectOption('moderator');
-    await boaz.getByRole('button', { name: 'Make a key' }).click();
+    // The Staff view's own form (the programme editor has a Name field too).
+    const staffView = boaz.locator('section[aria-labelledby="staff-heading"]');
+    await staffView.getByLabel('Name', { exact: true }).fill('Orpah');
+    await staffView.getByLabel('Role', { exact: true }).selectOption('moderator');
+    await staffView.getByRole('button', { name: 'Make a key' }).click();
     const shown = boaz.locator('#new-staff-key code');
     await shown.waitFor();
     const key = (await shown.textContent()) ?? '';
@@ -193,7 +195,7 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     await orpah.reload();
     await orpah.getByLabel('Staff key').waitFor();
     await eventually(async () => {
-      await boaz.getByRole('button', { name: 'Refresh' }).click();
+      await boaz.locator('section[aria-labelledby="audit-heading"]').getByRole('button', { name: 'Refresh' }).click();
       expect(await boaz.locator('#audit-log tbody tr').first().textContent()).toMatch(/Boaz \(admin\).*revoked a staff key.*Orpah/);
     });
   }, 120_000);
@@ -219,7 +221,7 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     expect(queueReads.length).toBeGreaterThan(0);
     expect(queueReads.every((path) => path.startsWith('/api/admin/requests'))).toBe(true);
     await eventually(async () => {
-      await boaz.getByRole('button', { name: 'Refresh' }).click();
+      await boaz.locator('section[aria-labelledby="audit-heading"]').getByRole('button', { name: 'Refresh' }).click();
       expect(await boaz.locator('#audit-log tbody tr').first().textContent()).toMatch(/Naomi \(moderator\).*rejected a request.*Oceans/);
     });
   }, 120_000);
