@@ -4,15 +4,10 @@ import { dateTime } from '../shared/format.js';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
 
-export interface SourceStatus {
-  name: string;
-  primary: boolean;
-  reachable: boolean;
-  online: boolean;
-  listeners: number;
-  last_good_poll: number | null;
-  error: string | null;
-}
+// The server's own type (type-only: nothing of the server's code reaches the bundle).
+import type { SourceStatus } from '../../../src/station/source-health.js';
+
+export type { SourceStatus };
 
 /** Each stream source: up or down, its listeners, the last poll it answered (GET /api/admin/station). */
 export function Sources({ sources }: { sources: SourceStatus[] }) {
