@@ -27,9 +27,18 @@ export class IcecastServer {
   private constructor(readonly port: number) {}
 
   static async start(): Promise<IcecastServer> {
-    const server = new IcecastServer(await freePort());
-    await server.start();
-    return server;
+    // A free port can be taken by another suite between the check and Icecast's bind: Icecast then
+    // exits at once, and another port is tried (three in all).
+    for (let attempt = 1; ; attempt++) {
+      const server = new IcecastServer(await freePort());
+      try {
+        await server.start();
+        return server;
+      } catch (error) {
+        await server.stop().catch(() => undefined);
+        if (attempt >= 3) throw error;
+      }
+    }
   }
 
   get statusUrl(): string {
@@ -54,11 +63,17 @@ export class IcecastServer {
   <security><chroot>0</chroot>${asRoot ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}</security>
 </icecast>`,
     );
-    this.child = spawn('icecast2', ['-c', config], { stdio: 'ignore' });
-    await eventually(async () => {
-      const response = await fetch(this.statusUrl);
-      if (!response.ok) throw new Error(`icecast answered ${response.status}`);
-    });
+    const child = spawn('icecast2', ['-c', config], { stdio: 'ignore' });
+    this.child = child;
+    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`icecast2 exited with ${code} before answering`))));
+    exited.catch(() => undefined);
+    await Promise.race([
+      exited,
+      eventually(async () => {
+        const response = await fetch(this.statusUrl);
+        if (!response.ok) throw new Error(`icecast answered ${response.status}`);
+      }),
+    ]);
   }
 
   stop(): Promise<void> {
