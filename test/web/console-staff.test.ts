@@ -83,7 +83,11 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     const troll = await openPage(0, '/', TROLL_ADDRESS);
     const naomi = await signIn(0, NAOMI_KEY);
     const boaz = await signIn(1, BOAZ_KEY);
+    // The console asks the server who the key is: wait for its answer.
+    await naomi.locator('#signed-in-as', { hasText: 'Naomi (moderator)' }).waitFor();
     expect(await text(naomi, '#signed-in-as')).toBe('Naomi (moderator)');
+    // The console asks the server who the key is: wait for its answer.
+    await boaz.locator('#signed-in-as', { hasText: 'Boaz (admin)' }).waitFor();
     expect(await text(boaz, '#signed-in-as')).toBe('Boaz (admin)');
 
     await say(troll, 'Troll99', 'Buy cheap watches');
@@ -185,6 +189,8 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     await boaz.locator('#staff-list li', { hasText: 'Orpah' }).filter({ hasText: 'key made by Boaz' }).waitFor();
 
     const orpah = await signIn(1, key);
+    // The console asks the server who the key is: wait for its answer.
+    await orpah.locator('#signed-in-as', { hasText: 'Orpah (moderator)' }).waitFor();
     expect(await text(orpah, '#signed-in-as')).toBe('Orpah (moderator)');
     expect(await orpah.getByRole('heading', { name: 'Staff', exact: true }).count()).toBe(0);
     expect(await boaz.getByRole('heading', { name: 'Staff', exact: true }).count()).toBe(1);
