@@ -26,7 +26,7 @@ describe.each(redisServers)('live events across two nodes on $name', (server) =>
   afterAll(async () => {
     for (const client of clients) client.close();
     await Promise.all(nodes.map((n) => n.stop()));
-    await redis.deleteKeys(prefix);
+    await redis?.deleteKeys(prefix);
     await server.stop();
   });
 

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { connectSse } from '../support/sse-client.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -22,8 +22,7 @@ describe.skipIf(!redisServerInstalled())('SSE while Redis goes away and comes ba
   const events = (query = '') => `${server.url}/api/live/events${query}`;
 
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort();
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);

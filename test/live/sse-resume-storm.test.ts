@@ -1,6 +1,6 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const PREFIX = 'sse-storm:';
@@ -17,8 +17,7 @@ describe.skipIf(!redisServerInstalled())('SSE resume storm against Redis (issue 
   let server: TestServer;
 
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort();
     admin = createClient({ url: redis.url });
     await admin.connect();
     // 480 now-playing events of ~5.5 KB each, as the broadcaster writes them: ~2.6 MB of history.

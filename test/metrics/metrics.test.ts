@@ -3,7 +3,7 @@ import { eventually } from '../support/eventually.js';
 import { connectLive } from '../support/live-client.js';
 import { histogramBuckets, scrapeMetrics, valueOf } from '../support/prometheus-text.js';
 import { uniquePrefix } from '../support/redis.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -140,8 +140,7 @@ describe('two apps in one process', () => {
 
 describe.skipIf(!redisServerInstalled())('radio_hub_redis_up', () => {
   it('is 1 while Redis answers and 0 once it is gone', async () => {
-    const redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    const redis = await RedisServerProcess.startOnFreePort();
     const server = await startTestServer({ metrics: { port: 0 }, redis: { url: redis.url, prefix: uniquePrefix('metrics') } });
     try {
       expect(valueOf((await scrapeMetrics(metricsUrl(server))).families, 'radio_hub_redis_up')).toBe(1);

@@ -9,7 +9,7 @@ import { capturedLog } from '../support/captured-log.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { serviceWorld } from '../support/service-world.js';
 import { eventually } from '../support/eventually.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // One log line per state change, with counts (issue 17 item 4): a stalled event loop, a poll that
@@ -159,8 +159,7 @@ describe.skipIf(!redisServerInstalled())('poll elections while Redis is down (a 
   let replay: ReplayServer;
   let server: TestServer | undefined;
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort();
     replay = await startReplayServer();
     replay.respond((_, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

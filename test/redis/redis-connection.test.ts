@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { deepMerge, loadConfig } from '../../src/config/load-config.js';
 import { eventually } from '../support/eventually.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { call, UNREACHABLE_LIMITS } from '../support/test-server.js';
 
 /** An app in this process whose log lines the test reads. */
@@ -30,8 +30,7 @@ describe.skipIf(!redisServerInstalled())('Redis connections belong to their app'
   const apps: App[] = [];
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const server = new RedisServerProcess(await freePort());
-      await server.start();
+      const server = await RedisServerProcess.startOnFreePort();
       servers.push(server);
     }
   });

@@ -40,14 +40,16 @@ export class ClusterTopology {
     const topology = new ClusterTopology(dir, processes);
     try {
       for (let i = 0; i < (options.nodes ?? 6); i++) {
-        const port = await freePort();
-        const node = new RedisServerProcess(port, {
+        // The bus port is chosen too: by default it is the port + 10,000, which nobody checked was free.
+        const node = await RedisServerProcess.startOnFreePort(async (port) => ({
           command: options.command,
           args: [
             '--dir',
             dir,
             '--cluster-enabled',
             'yes',
+            '--cluster-port',
+            String(await freePort()),
             '--cluster-config-file',
             `nodes-${port}.conf`,
             '--cluster-node-timeout',
@@ -55,9 +57,8 @@ export class ClusterTopology {
             '--dbfilename',
             `dump-${port}.rdb`,
           ],
-        });
-        processes.set(port, node);
-        await node.start();
+        }));
+        processes.set(node.port, node);
       }
       const addresses = [...processes.keys()].map((port) => `127.0.0.1:${port}`);
       await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '1', '--cluster-yes'], { timeout: 30_000 });

@@ -32,6 +32,26 @@ export class RedisServerProcess {
     private readonly options: RedisServerOptions = {},
   ) {}
 
+  /**
+   * A server started on a port that was free a moment ago. Another suite can take that port (or,
+   * in cluster mode, its bus port) between the probe and the bind: the server then exits at once
+   * naming the address in use, and another port is tried (three in all). `options` may depend on
+   * the port (file names, a cluster bus port).
+   */
+  static async startOnFreePort(options: RedisServerOptions | ((port: number) => RedisServerOptions | Promise<RedisServerOptions>) = {}): Promise<RedisServerProcess> {
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const server = new RedisServerProcess(port, typeof options === 'function' ? await options(port) : options);
+      try {
+        await server.start();
+        return server;
+      } catch (error) {
+        await server.kill();
+        if (attempt >= 3 || !/address already in use/i.test(String(error))) throw error;
+      }
+    }
+  }
+
   /** Started and not killed since. */
   get running(): boolean {
     return this.child !== null;

@@ -3,7 +3,7 @@ import type { RedisTopology } from '../../src/redis/redis-topology.js';
 import { stationKeyPrefix } from '../../src/redis/redis-topology.js';
 import { ClusterTopology, clusterInstalled } from './cluster-topology.js';
 import { deleteKeys, hasRedis, redisUrl } from './redis.js';
-import { freePort, programInstalled, RedisServerProcess } from './redis-server-process.js';
+import { programInstalled, RedisServerProcess } from './redis-server-process.js';
 
 /** A Redis the suites run on: its `redis` config (without prefix) and the topology it makes. */
 export interface RunningRedis {
@@ -56,8 +56,7 @@ const shared: RedisUnderTest = {
 };
 
 const valkeyServer = memo(async () => {
-  const server = new RedisServerProcess(await freePort(), { command: ['valkey-server'] });
-  await server.start();
+  const server = await RedisServerProcess.startOnFreePort({ command: ['valkey-server'] });
   process.stdout.write(`[radio-hub tests] Valkey ${serverVersion('valkey-server')} on port ${server.port}\n`);
   return server;
 });

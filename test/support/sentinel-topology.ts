@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from './eventually.js';
 import { adminCommand, info } from './redis-admin.js';
-import { freePort, programInstalled, RedisServerProcess } from './redis-server-process.js';
+import { programInstalled, RedisServerProcess } from './redis-server-process.js';
 
 export const MASTER_NAME = 'radio';
 
@@ -28,39 +28,41 @@ export class SentinelTopology {
 
   static async start(downAfterMs = 1000): Promise<SentinelTopology> {
     const dir = mkdtempSync(join(tmpdir(), 'radio-sentinel-'));
-    const [masterPort, replicaPort] = [await freePort(), await freePort()];
-    const master = new RedisServerProcess(masterPort, { args: ['--dir', dir, '--dbfilename', `dump-${masterPort}.rdb`] });
-    const replica = new RedisServerProcess(replicaPort, { args: ['--dir', dir, '--dbfilename', `dump-${replicaPort}.rdb`, '--replicaof', '127.0.0.1', String(masterPort)] });
+    const nodes: RedisServerProcess[] = [];
     const sentinels: RedisServerProcess[] = [];
-    const topology = new SentinelTopology(dir, [master, replica], sentinels);
+    const topology = new SentinelTopology(dir, nodes, sentinels);
     try {
-      await master.start();
-      await replica.start();
+      const master = await RedisServerProcess.startOnFreePort((port) => ({ args: ['--dir', dir, '--dbfilename', `dump-${port}.rdb`] }));
+      nodes.push(master);
+      const masterPort = master.port;
+      const replica = await RedisServerProcess.startOnFreePort((port) => ({ args: ['--dir', dir, '--dbfilename', `dump-${port}.rdb`, '--replicaof', '127.0.0.1', String(masterPort)] }));
+      nodes.push(replica);
+      const replicaPort = replica.port;
       await eventually(async () => {
         if ((await info(replicaPort, 'replication')).master_link_status !== 'up') throw new Error('replica not in sync yet');
       }, 15_000);
       for (let i = 0; i < 3; i++) {
-        const port = await freePort();
-        const file = join(dir, `sentinel-${port}.conf`);
-        // Sentinel rewrites its own file (known replicas and peers), so each gets a writable one.
-        writeFileSync(
-          file,
-          [
-            `port ${port}`,
-            'bind 127.0.0.1',
-            `dir ${dir}`,
-            `sentinel monitor ${MASTER_NAME} 127.0.0.1 ${masterPort} 2`,
-            // Told at once rather than found by the next INFO (every 10 s): startup stays short.
-            `sentinel known-replica ${MASTER_NAME} 127.0.0.1 ${replicaPort}`,
-            `sentinel down-after-milliseconds ${MASTER_NAME} ${downAfterMs}`,
-            `sentinel failover-timeout ${MASTER_NAME} 10000`,
-            `sentinel parallel-syncs ${MASTER_NAME} 1`,
-            '',
-          ].join('\n'),
-        );
-        const sentinel = new RedisServerProcess(port, { command: ['redis-sentinel', file], readyLine: '+monitor master' });
+        const sentinel = await RedisServerProcess.startOnFreePort((port) => {
+          const file = join(dir, `sentinel-${port}.conf`);
+          // Sentinel rewrites its own file (known replicas and peers), so each gets a writable one.
+          writeFileSync(
+            file,
+            [
+              `port ${port}`,
+              'bind 127.0.0.1',
+              `dir ${dir}`,
+              `sentinel monitor ${MASTER_NAME} 127.0.0.1 ${masterPort} 2`,
+              // Told at once rather than found by the next INFO (every 10 s): startup stays short.
+              `sentinel known-replica ${MASTER_NAME} 127.0.0.1 ${replicaPort}`,
+              `sentinel down-after-milliseconds ${MASTER_NAME} ${downAfterMs}`,
+              `sentinel failover-timeout ${MASTER_NAME} 10000`,
+              `sentinel parallel-syncs ${MASTER_NAME} 1`,
+              '',
+            ].join('\n'),
+          );
+          return { command: ['redis-sentinel', file], readyLine: '+monitor master' };
+        });
         sentinels.push(sentinel);
-        await sentinel.start();
       }
       // Each sentinel must know the replica and its two peers before a failover can be agreed.
       await eventually(

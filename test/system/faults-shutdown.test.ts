@@ -114,8 +114,7 @@ describe('SIGTERM ends the process within server.shutdownGraceMs whatever Redis 
 describe.skipIf(!redisServerInstalled())('SIGTERM and the log with a real Redis that dies or freezes', () => {
   let redis: RedisServerProcess;
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort();
   });
   afterAll(async () => {
     redis?.resume();

@@ -94,8 +94,7 @@ describe.runIf(enabled)('backing up the Redis data of a station and restoring it
   };
 
   beforeAll(async () => {
-    source = new RedisServerProcess(await freePort(), { args: ['--dir', dirs.source, ...AS_COMPOSE] });
-    await source.start();
+    source = await RedisServerProcess.startOnFreePort({ args: ['--dir', dirs.source, ...AS_COMPOSE] });
     icecast = await IcecastServer.start();
     stream = await icecast.connectSource(MOUNT);
     await icecast.setSong(MOUNT, { song: 'Hillsong Worship - What a Beautiful Name' });

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 // The staff doors of issue 21 under the Redis fault rules: 503 at once with Retry-After while Redis
@@ -17,8 +17,7 @@ describe.skipIf(!redisServerInstalled())('the programme and the payment webhook 
   let server: TestServer;
 
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort();
     server = await startTestServer({ adminApiKey: ADMIN_KEY, stripeWebhookSecret: SECRET, schedule: { shows: [], events: [] }, redis: { url: redis.url, prefix: 'outage-staff:' } });
     await eventually(async () => expect((await call(`${server.url}/readyz`)).status).toBe(200));
   });

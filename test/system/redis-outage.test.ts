@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 // Needs the redis-server binary (installed by .ci/run) to run a Redis it may kill.
@@ -11,8 +11,7 @@ describe.skipIf(!redisServerInstalled())('when Redis goes away and comes back', 
   let server: TestServer;
 
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort();
     server = await startTestServer({ redis: { url: redis.url, prefix: 'outage:' }, adminApiKey: ADMIN_KEY });
     await eventually(async () => expect((await call(`${server.url}/readyz`)).status).toBe(200));
   });

@@ -5,7 +5,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { eventually } from '../support/eventually.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 
 const root = join(import.meta.dirname, '../..');
 const MB = 2 ** 20;
@@ -24,8 +24,7 @@ describe.skipIf(!redisServerInstalled())('the Redis output buffer limit of compo
   let admin: ReturnType<typeof createClient>;
 
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort(), { args: ['--client-output-buffer-limit', shippedLimit()] });
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort({ args: ['--client-output-buffer-limit', shippedLimit()] });
     admin = createClient({ url: redis.url });
     await admin.connect();
     // A 1 MB stream: every XRANGE of it queues a 1 MB reply.

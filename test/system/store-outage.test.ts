@@ -10,7 +10,7 @@ import { eventually } from '../support/eventually.js';
 import { FailoverLoad, post } from '../support/failover-load.js';
 import { connectLive, type LiveClient } from '../support/live-client.js';
 import { POLLED_READS, ReadLoad } from '../support/read-load.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { connectSse, type SseClient } from '../support/sse-client.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -29,8 +29,7 @@ describe.skipIf(!redisServerInstalled())('while the store is away for 30 s', () 
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'store-outage-'));
-    redis = new RedisServerProcess(await freePort(), { args: ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] });
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort({ args: ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] });
     server = await startTestServer({
       adminApiKey: ADMIN_KEY,
       trustProxy: ['127.0.0.1'],
@@ -151,8 +150,7 @@ describe.skipIf(!redisServerInstalled())('while the store is away: budgets, HEAD
   const chat = () => call(`${server.url}/api/mobile/chat`, { body: { nickname: 'grace', message: `anyone there? (${++sent})` }, headers: as('203.0.113.99') });
 
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort();
     server = await startTestServer({
       trustProxy: ['127.0.0.1'],
       redis: { url: redis.url, prefix: 'store-away-budget:' },

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
-import { freePort, RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { startService, type ServiceProcess } from '../support/service-process.js';
 import { call } from '../support/test-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -68,8 +68,7 @@ describe.skipIf(!redisServerInstalled())('webhooks under Redis faults (BullMQ, t
   const nextPrefix = () => `hook-faults-${process.pid}-${++run}:`;
 
   beforeAll(async () => {
-    redis = new RedisServerProcess(await freePort());
-    await redis.start();
+    redis = await RedisServerProcess.startOnFreePort();
     receiver = await startWebhookReceiver();
   });
   afterEach(async () => {
