@@ -145,6 +145,9 @@ describe.skipIf(!ready)('the front door in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     expect(await page.locator('.player').getAttribute('data-state')).not.toBe('error');
     await page.screenshot({ path: join(SHOTS, 'listener-over-budget-phone.png'), fullPage: true });
+    // This station switched both request rules off (0 s): the form says nothing of "0 minutes".
+    expect(await page.locator('.request-form').textContent()).not.toMatch(/\b0 minutes|last|every/);
+    expect(await page.locator('#request-rules').count()).toBe(0);
 
     // A reload remembers the pause (and still plays, still follows the song).
     await page.reload();

@@ -225,7 +225,7 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
       contexts.push(context);
       const page = await context.newPage();
       await page.goto(strict.url + '/');
-      expect(await page.locator('#request-rules').textContent()).toContain('last 15 minutes');
+      expect(await page.locator('#request-rules').textContent()).toBe('A song played in the last 15 minutes cannot be requested yet. You can request one song every 5 minutes.');
       await page.getByLabel('Song title').fill('battle belongs');
       await page.getByLabel('Artist').fill('Phil Wickham');
       await page.getByRole('button', { name: 'Send request' }).click();

@@ -32,8 +32,9 @@ const en = {
   sending: 'Sending…',
   chatRefused: 'Your message was not posted:',
   requests: 'Request a song',
-  requestRules: (thresholdMin: number, delayMin: number) =>
-    `A song played in the last ${thresholdMin} minutes cannot be requested yet, and you can request one song every ${delayMin} minutes.`,
+  // Each rule as a duration ("15 minutes"), or null when the station switched it off (0 s).
+  requestRules: (recent: string | null, every: string | null) =>
+    [recent && `A song played in the last ${recent} cannot be requested yet.`, every && `You can request one song every ${every}.`].filter(Boolean).join(' '),
   songTitle: 'Song title',
   artist: 'Artist',
   yourName: 'Your name (optional)',

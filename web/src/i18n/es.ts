@@ -32,7 +32,8 @@ const es: Strings = {
   sending: 'Enviando…',
   chatRefused: 'Tu mensaje no se publicó:',
   requests: 'Pide una canción',
-  requestRules: (t, d) => `Una canción que sonó en los últimos ${t} minutos aún no se puede pedir, y puedes pedir una canción cada ${d} minutos.`,
+  requestRules: (recent, every) =>
+    [recent && `Una canción que sonó en los últimos ${recent} aún no se puede pedir.`, every && `Puedes pedir una canción cada ${every}.`].filter(Boolean).join(' '),
   songTitle: 'Título',
   artist: 'Artista',
   yourName: 'Tu nombre (opcional)',

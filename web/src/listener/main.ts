@@ -110,7 +110,7 @@ function ListenerPage() {
             <div aria-live="polite" id="now-playing" data-loaded=${nowPlaying !== null}>
               ${
                 song
-                  ? html`<p class="song"><span class="title">${song.title}</span><span class="artist">${song.artist}</span></p>`
+                  ? html`<p class="song"><span class="title" title=${song.title}>${song.title}</span><span class="artist" title=${song.artist}>${song.artist}</span></p>`
                   : html`<p class="song"><span class="title">${onAir ? t.liveNoTitle : t.offAir}</span><span class="artist">${station.name}</span></p>`
               }
             </div>

@@ -20,8 +20,11 @@ export function RequestForm({
 }) {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const thresholdMin = Math.round(rules.requestThresholdSeconds / 60);
-  const delayMin = Math.round(rules.requestDelaySeconds / 60);
+  // A rule the station switched off (0 s) is not mentioned.
+  const rulesText = t.requestRules(
+    rules.requestThresholdSeconds > 0 ? waitText(rules.requestThresholdSeconds) : null,
+    rules.requestDelaySeconds > 0 ? waitText(rules.requestDelaySeconds) : null,
+  );
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -51,8 +54,8 @@ export function RequestForm({
     setNotice({ ok: false, text });
   };
 
-  return html`<form class="request-form" onSubmit=${submit} aria-describedby="request-rules">
-    <p id="request-rules" class="muted">${t.requestRules(thresholdMin, delayMin)}</p>
+  return html`<form class="request-form" onSubmit=${submit} aria-describedby=${rulesText ? 'request-rules' : undefined}>
+    ${rulesText && html`<p id="request-rules" class="muted">${rulesText}</p>`}
     <label for="request-title">${t.songTitle}</label>
     <input id="request-title" name="song_title" required maxlength="200" />
     <label for="request-artist">${t.artist}</label>
