@@ -1,5 +1,5 @@
 import calculateSlot from 'cluster-key-slot';
-import type { MasterAddress, MasterWatch } from './sentinel-watch.js';
+import { WatchedMaster } from './master-watch.js';
 import type { RedisClusterClient } from './redis-topology.js';
 
 /** How often the cluster client's slot map is read for a change of the slot's master. */
@@ -11,42 +11,28 @@ const READ_EVERY_MS = 250;
  * speaks to one server (BullMQ): with every key it touches in that slot (the station's hash tag),
  * a plain client of the slot's master is all it needs, and `followMaster` moves it on a failover.
  */
-export class ClusterSlotWatch implements MasterWatch {
-  private address: MasterAddress | null = null;
+export class ClusterSlotWatch extends WatchedMaster {
   private readonly timer: NodeJS.Timeout;
-  private readonly listeners = new Set<(address: MasterAddress) => void>();
   private readonly slot: number;
 
   constructor(
     private readonly cluster: RedisClusterClient,
     routingKey: string,
   ) {
+    super();
     this.slot = calculateSlot(routingKey);
     this.read();
     this.timer = setInterval(() => this.read(), READ_EVERY_MS);
     this.timer.unref();
   }
 
-  get master(): MasterAddress | null {
-    return this.address;
-  }
-
-  onChange(listener: (address: MasterAddress) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   private read(): void {
     const master = this.cluster.slots[this.slot]?.master;
-    if (!master) return;
-    const { host, port } = master;
-    if (host === this.address?.host && port === this.address.port) return;
-    this.address = { host, port };
-    for (const listener of this.listeners) listener(this.address);
+    if (master) this.seen(master);
   }
 
   close(): void {
     clearInterval(this.timer);
-    this.listeners.clear();
+    this.forgetListeners();
   }
 }

@@ -1,7 +1,8 @@
 import { createClient, createCluster, type RedisClientOptions } from 'redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
-import { followMaster, SentinelWatch, type MasterWatch, type RedisClient } from './sentinel-watch.js';
+import type { MasterWatch } from './master-watch.js';
+import { followMaster, SentinelWatch, type RedisClient } from './sentinel-watch.js';
 
 export type { RedisClient };
 export type RedisClusterClient = ReturnType<typeof createCluster>;

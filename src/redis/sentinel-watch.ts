@@ -1,5 +1,6 @@
 import { createClient, type RedisClientOptions } from 'redis';
 import type { Logger } from 'pino';
+import { WatchedMaster, type MasterAddress, type MasterWatch } from './master-watch.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -8,17 +9,6 @@ export interface SentinelSet {
   sentinels: Array<{ host: string; port: number }>;
   sentinelUsername?: string;
   sentinelPassword?: string;
-}
-
-export interface MasterAddress {
-  host: string;
-  port: number;
-}
-
-/** Something that knows where a master is now and says when it moves (a Sentinel set, a Cluster slot). */
-export interface MasterWatch {
-  readonly master: MasterAddress | null;
-  onChange(listener: (address: MasterAddress) => void): () => void;
 }
 
 /** How often the sentinels are asked where the master is, besides right after a failed call. */
@@ -34,32 +24,22 @@ const ASK_AGAIN_AFTER_MS = 250;
  * failover behind the caller's back (a write answered 503 could still land later), waits on
  * rediscovery instead of failing fast, and prints errors to stdout (breaking JSON logs).
  */
-export class SentinelWatch implements MasterWatch {
-  private address: MasterAddress | null = null;
+export class SentinelWatch extends WatchedMaster {
   private asker: RedisClient | null = null;
   private sentinelIndex = 0;
   private timer: NodeJS.Timeout | undefined;
   private asking: Promise<void> | null = null;
   private lastAskedAt = 0;
   private closed = false;
-  private readonly listeners = new Set<(address: MasterAddress) => void>();
 
   constructor(
     private readonly set: SentinelSet,
     private readonly log: Logger,
   ) {
+    super();
     void this.ask();
     this.timer = setInterval(() => void this.ask(), ASK_EVERY_MS);
     this.timer.unref();
-  }
-
-  get master(): MasterAddress | null {
-    return this.address;
-  }
-
-  onChange(listener: (address: MasterAddress) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** A call failed: the master may have changed; ask now (at most every 250 ms). */
@@ -79,11 +59,10 @@ export class SentinelWatch implements MasterWatch {
       this.asker ??= await this.connectAsker();
       const reply = await this.asker.sendCommand<[string, string] | null>(['SENTINEL', 'GET-MASTER-ADDR-BY-NAME', this.set.masterName]);
       if (!reply) throw new Error(`the sentinels do not know a master named ${this.set.masterName}`);
-      const address = { host: reply[0], port: Number(reply[1]) };
-      if (address.host === this.address?.host && address.port === this.address.port) return;
-      this.log.info({ master: `${address.host}:${address.port}`, previous: this.address && `${this.address.host}:${this.address.port}` }, 'redis master (from sentinel)');
-      this.address = address;
-      for (const listener of this.listeners) listener(address);
+      const previous = this.master;
+      if (this.seen({ host: reply[0], port: Number(reply[1]) })) {
+        this.log.info({ master: `${reply[0]}:${reply[1]}`, previous: previous && `${previous.host}:${previous.port}` }, 'redis master (from sentinel)');
+      }
     } catch (error) {
       // Try the next sentinel on the next round; the outage itself is logged where calls fail.
       this.log.debug({ reason: String(error) }, 'sentinel did not answer');
@@ -111,7 +90,7 @@ export class SentinelWatch implements MasterWatch {
     clearInterval(this.timer);
     this.asker?.destroy();
     this.asker = null;
-    this.listeners.clear();
+    this.forgetListeners();
   }
 }
 
