@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { killProcess } from './kill-process.js';
+import { programInstalled } from './redis-server-process.js';
 
 // Node cannot set SO_RCVBUF on a TCP socket, and a paused Node socket still lets the kernel take
 // megabytes into its receive buffer; a client that truly does not read (a small receive window,
@@ -21,10 +22,9 @@ print("connected", flush=True)
 sys.stdin.read()
 `;
 
+/** Whether the client fleet (python3) and the kernel's socket view (`ss`, iproute2) are here; in CI their absence fails the run. */
 export function pythonInstalled(): boolean {
-  const found = spawnSync('python3', ['--version']).status === 0 && spawnSync('ss', ['-V']).status === 0;
-  if (!found) process.stdout.write('[radio-hub tests] python3 or ss is missing: the kernel send-queue suite is SKIPPED.\n');
-  return found;
+  return programInstalled(['python3'], 'the kernel send-queue suite is') && programInstalled(['ss'], 'the kernel send-queue suite is');
 }
 
 /**
