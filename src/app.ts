@@ -141,6 +141,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     maxHttpBufferSize: config.live.maxHttpBufferSize,
     adapter: backends.liveRelay,
     gate,
+    language: stationLanguage,
   });
   const sseLog = log.child({ component: 'sse' });
   const sse = new SseFeed(config.live.sse, sseLog);

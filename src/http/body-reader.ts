@@ -6,6 +6,11 @@ export class ClientAbortedError extends Error {
   override readonly name = 'ClientAbortedError';
 }
 
+/** 413: the body is over `limit` bytes (declared or counted), in the answer's language. */
+export function bodyTooLarge(limit: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', { message: `The body may be at most ${limit} bytes.`, text: (strings) => strings.bodyAtMost(limit) });
+}
+
 export interface BodyRead {
   readonly promise: Promise<Buffer>;
   /** True once the last chunk arrived (or reading stopped): the connection is clean for reuse. */
@@ -33,7 +38,7 @@ export function readBody(res: HttpResponse, limit: number, onAbort: (listener: (
       size += chunk.byteLength;
       if (size > limit) {
         finished = true;
-        reject(new AppError('PAYLOAD_TOO_LARGE', { message: `The body may be at most ${limit} bytes.` }));
+        reject(bodyTooLarge(limit));
         return;
       }
       chunks.push(Buffer.from(chunk.slice(0)));

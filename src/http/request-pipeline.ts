@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { AppError, isAppError } from '../errors.js';
 import { validated } from '../validation/schema-validator.js';
 import type { AdminAuth } from './admin-auth.js';
-import { ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
+import { bodyTooLarge, ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
 import { Exchange, type BudgetDecision, type BudgetHeaders } from './exchange.js';
 import { isJsonContentType, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
@@ -264,7 +264,7 @@ export class RequestPipeline {
       return new AppError('VALIDATION_FAILED', { details: [{ field: 'Content-Length', message: 'must be given once, or agree', text: (s) => s.validation.contentLength }] });
     }
     if (Number(ex.headers['content-length'] || 0) > limit) {
-      return new AppError('PAYLOAD_TOO_LARGE', { message: `The body may be at most ${limit} bytes.` });
+      return bodyTooLarge(limit);
     }
     if (!isJsonContentType(ex.headers['content-type'] ?? '')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
     return undefined;

@@ -7,6 +7,9 @@ import { echoingConnectionClose } from '../http/uws.js';
 import { toErrorAnswer } from '../error-answer.js';
 import type { Client } from '../limits/client-identity.js';
 import { liveRefusalError, type LiveAdmission, type LiveRefusal } from '../limits/live-refusal.js';
+import { catalogFor } from '../messages/languages.js';
+import type { ServerCatalog } from '../messages/en.js';
+import type { ServerStrings } from '../messages/server-strings.js';
 
 /** Who may open a live connection: the client identity, the one admission decision, the allowed origins. */
 export interface LiveGate {
@@ -23,12 +26,14 @@ export interface LiveServerSettings {
   /** Joins the nodes (the Redis adapter); absent for one process. */
   adapter?: ServerOptions['adapter'];
   gate: LiveGate;
+  /** The station's language: a refused handshake speaks the client's Accept-Language among ours, else this. */
+  language: ServerCatalog;
 }
 
 /** The client of each engine connection, from its handshake request. */
 const clientOfRequest = new WeakMap<object, string>();
-/** Handshakes refused by the admission, by the response engine.io will answer them on. */
-const refusalOf = new WeakMap<object, LiveRefusal>();
+/** Handshakes refused by the admission, by the response engine.io will answer them on, with the language to answer in. */
+const refusalOf = new WeakMap<object, { refusal: LiveRefusal; strings: ServerStrings }>();
 
 /** The part of engine.io's uWS server that writes a refused handshake (polling request or WebSocket upgrade). */
 interface RefusingEngine {
@@ -69,8 +74,9 @@ export function createLiveServer(settings: LiveServerSettings): Server {
         // engine.io on uWS keeps the response on the request (wrapped, for its CORS middleware);
         // it answers the refusal on one or the other, through abortRequest below.
         const res = (req as unknown as { res?: { res?: object } }).res;
-        if (res) refusalOf.set(res, refusal);
-        if (res?.res) refusalOf.set(res.res, refusal);
+        const refused = { refusal, strings: catalogFor(headerText(req.headers['accept-language']), settings.language) };
+        if (res) refusalOf.set(res, refused);
+        if (res?.res) refusalOf.set(res.res, refused);
         callback(refusal.reason, false);
         return;
       }
@@ -94,13 +100,13 @@ export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate, 
   const engine = io.engine as unknown as RefusingEngine;
   const abortRequest = engine.abortRequest.bind(engine);
   engine.abortRequest = (res, errorCode, errorContext) => {
-    const refusal = refusalOf.get(res);
-    if (!refusal) {
+    const refused = refusalOf.get(res);
+    if (!refused) {
       abortRequest(res, errorCode, errorContext);
       return;
     }
     refusalOf.delete(res);
-    const answer = toErrorAnswer(liveRefusalError(refusal), log);
+    const answer = toErrorAnswer(liveRefusalError(refused.refusal), log, refused.strings);
     res.writeStatus(`${answer.status} ${STATUS_CODES[answer.status] ?? ''}`);
     res.writeHeader('Content-Type', 'application/json; charset=utf-8');
     for (const [name, value] of answer.headers) res.writeHeader(name, value);

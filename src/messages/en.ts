@@ -13,6 +13,7 @@ const en = {
     const s = Math.max(1, Math.ceil(seconds));
     return s >= 90 ? plural(Math.ceil(s / 60), 'minute', 'minutes') : plural(s, 'second', 'seconds');
   },
+  bodyAtMost: (bytes: number) => `The body may be at most ${bytes} bytes.`,
   // The error catalog's own messages are the English ones: one home for them.
   codes: Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.message])) as Record<ErrorCode, string>,
   reasons: {

@@ -28,6 +28,7 @@ const es: ServerCatalog = {
     const s = Math.max(1, Math.ceil(seconds));
     return s >= 90 ? plural(Math.ceil(s / 60), 'minuto', 'minutos') : plural(s, 'segundo', 'segundos');
   },
+  bodyAtMost: (bytes) => `El cuerpo puede tener como máximo ${bytes} bytes.`,
   codes: {
     VALIDATION_FAILED: 'La solicitud no cumple una o más reglas.',
     INVALID_JSON: 'El cuerpo debe ser un objeto JSON.',

@@ -10,6 +10,8 @@ export interface ServerStrings {
   readonly anonymous: string;
   /** "40 seconds", "3 minutes". */
   wait(seconds: number): string;
+  /** A 413's message: the body limit in bytes. */
+  bodyAtMost(bytes: number): string;
   /** The message of each error code (errors.ts ERROR_CATALOG). */
   readonly codes: Readonly<Record<string, string>>;
   /** The message of each refusal reason (errors.ts ERROR_REASONS); `wait` is how long until it may be tried again. */

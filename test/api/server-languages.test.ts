@@ -113,6 +113,24 @@ describe('a Spanish station, through the real server', () => {
     expect((await call(`${server.url}/api/mobile/nowhere`)).body.error.message).toBe('No existe ese punto de acceso.');
   });
 
+  it('says the body limit in the listener’s language, whether the length is declared or counted', async () => {
+    const big = JSON.stringify({ nickname: 'Maria', message: 'x'.repeat(20_000) });
+    const declared = await call(`${server.url}/api/mobile/chat`, { body: big });
+    expect(declared.status).toBe(413);
+    expect(declared.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'El cuerpo puede tener como máximo 16384 bytes.' });
+    const english = await call(`${server.url}/api/mobile/chat`, { body: big, headers: { 'Accept-Language': 'en' } });
+    expect(english.body.error.message).toBe('The body may be at most 16384 bytes.');
+    // Chunked, with no length to refuse it by: counted while read, the same words.
+    const chunked = await fetch(`${server.url}/api/mobile/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(((await chunked.json()) as { error: { message: string } }).error.message).toBe('El cuerpo puede tener como máximo 16384 bytes.');
+  });
+
   it('answers socket acks in the handshake’s language', async () => {
     const spanish = await connectLive(server.url);
     const english = await connectLive(server.url, { headers: { 'Accept-Language': 'en' } });
@@ -124,6 +142,27 @@ describe('a Spanish station, through the real server', () => {
     } finally {
       spanish.close();
       english.close();
+    }
+  });
+
+  it('refuses a live connection over the cap in the handshake’s language', async () => {
+    // Its own server: places are freed only once the server sees a close, so other tests' clients would blur the count.
+    const capped = await startTestServer({ station: { language: 'es' }, live: { maxConnectionsPerClient: 1 } });
+    const held = await connectLive(capped.url);
+    try {
+      const handshake = (headers: Record<string, string> = {}) => fetch(`${capped.url}/socket.io/?EIO=4&transport=polling`, { headers });
+      const spanish = await handshake();
+      expect(spanish.status).toBe(429);
+      expect(((await spanish.json()) as { error: unknown }).error).toEqual({
+        code: 'RATE_LIMITED',
+        reason: 'live_connections',
+        message: expect.stringMatching(/^Hay demasiadas conexiones en vivo desde este dispositivo; inténtalo de nuevo en \d+ (segundos|minutos)\.$/),
+      });
+      const english = await handshake({ 'Accept-Language': 'en-US' });
+      expect(((await english.json()) as { error: { message: string } }).error.message).toMatch(/^Too many live connections from this client; try again in \d+ (seconds|minutes)\.$/);
+    } finally {
+      held.close();
+      await capped.close();
     }
   });
 });
