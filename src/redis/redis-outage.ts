@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { ClientOfflineError } from 'redis';
 
 /** What a client is told to wait before retrying while Redis is away (Retry-After). */
 export const REDIS_RETRY_AFTER_SECONDS = 5;
@@ -48,6 +49,11 @@ export class RedisOutage {
   wentDown(error: unknown): void {
     this.failures += 1;
     if (this.downSince !== null) return;
+    // A client still reconnecting fails its calls at once (it queues nothing). While Redis is up,
+    // that is one client of the set lagging behind another that is back, not a new outage: a real
+    // one always shows first as a client's own error (socket closed, connection refused) or a
+    // timeout. Counted as a state change it would log "unavailable" again right after "back".
+    if (isClientOffline(error)) return;
     this.outages += 1;
     this.downSince = this.clock();
     this.failures = 1;
@@ -82,4 +88,9 @@ export class RedisOutage {
       }
     }
   }
+}
+
+/** node-redis's "the client is offline", as thrown or as the cause a library wrapped it in (BullMQ's ConnectionClosedError). */
+function isClientOffline(error: unknown): boolean {
+  return error instanceof ClientOfflineError || (error instanceof Error && error.cause instanceof ClientOfflineError);
 }

@@ -1,4 +1,6 @@
+import { ConnectionClosedError } from 'bullmq';
 import { pino } from 'pino';
+import { ClientOfflineError } from 'redis';
 import { describe, expect, it } from 'vitest';
 import { RedisOutage } from '../../src/redis/redis-outage.js';
 import { capturedLog } from '../support/captured-log.js';
@@ -33,6 +35,22 @@ describe('the outage state of a Redis connection set', () => {
     expect(outage.isDown).toBe(true);
     outage.answered(sentDuring);
     expect(outage.isDown).toBe(false);
+  });
+
+  it('does not start an outage for a client still reconnecting after another is back, and counts it while one lasts', () => {
+    const { log, lines } = capturedLog();
+    const outage = new RedisOutage(log);
+    outage.wentDown(new Error('Socket closed unexpectedly'));
+    outage.wentDown(new ClientOfflineError());
+    outage.cameBack();
+    // One client of the set is back; another, in its reconnect backoff, fails a call at once.
+    outage.wentDown(new ClientOfflineError());
+    outage.wentDown(new ConnectionClosedError('The client is offline', new ClientOfflineError()));
+    expect(outage.isDown).toBe(false);
+    expect(lines.map((line) => [line.msg, line.failures])).toEqual([
+      ['redis unavailable: serving the last known station state, refusing writes (503) until it is back', undefined],
+      ['redis available again', 2],
+    ]);
   });
 
   it('a listener that throws does not keep the others from hearing', () => {
