@@ -126,7 +126,7 @@ describe.skipIf(!redisServerInstalled())('webhooks under Redis faults (BullMQ, t
     const during = hub.service.lines.slice(before);
     const warnings = during.filter((line) => (line.level as number) >= 40);
     say(
-      `10 s Redis outage with webhooks on: ${during.length} log lines, ${warnings.length} at warn or above: ${during.map((l) => String(l.msg) + (l.reason ? ` (${String(l.reason)})` : '')).join(' | ')}`,
+      `10 s Redis outage with webhooks on: ${during.length} log lines, ${warnings.length} at warn or above: ${during.map((l) => String(l.msg) + (typeof l.reason === 'string' ? ` (${l.reason})` : '')).join(' | ')}`,
     );
     expect(warnings.map((line) => line.msg)).toEqual(['redis unavailable: serving the last known station state, refusing writes (503) until it is back']);
     const back = during.filter((line) => line.msg === 'redis available again');
