@@ -1,5 +1,6 @@
 import type { HttpResponse } from 'uWebSockets.js';
 import { AppError } from '../errors.js';
+import en from '../messages/en.js';
 
 /** The client went away mid-body; nobody is left to answer. */
 export class ClientAbortedError extends Error {
@@ -8,7 +9,7 @@ export class ClientAbortedError extends Error {
 
 /** 413: the body is over `limit` bytes (declared or counted), in the answer's language. */
 export function bodyTooLarge(limit: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', { message: `The body may be at most ${limit} bytes.`, text: (strings) => strings.bodyAtMost(limit) });
+  return new AppError('PAYLOAD_TOO_LARGE', { message: en.bodyAtMost(limit), text: (strings) => strings.bodyAtMost(limit) });
 }
 
 export interface BodyRead {
