@@ -1,3 +1,5 @@
+import type { LiveInfo, NextTrack, TrackDetails } from './track-details.js';
+
 /** What one poll learned from the stream server, the same whatever kind of server it is. */
 export interface StreamSnapshot {
   /** False when the server could not be reached or answered nonsense: the station is off the air. */
@@ -7,6 +9,12 @@ export interface StreamSnapshot {
   listeners: number;
   /** Artist and title as the server announces them (artist may be ''). */
   song: { artist: string; title: string } | null;
+  /** What a reader that knows more (AzuraCast, LibreTime) says of the song on air; absent otherwise. */
+  details?: TrackDetails | null;
+  /** What plays next, when the reader knows (up to 5). */
+  next?: NextTrack[];
+  /** Whether a presenter is live, when the reader knows. */
+  live?: LiveInfo | null;
   bitrateKbps: number | null;
   /** Codec name for `quality`, e.g. "MP3", "AAC". */
   codec: string | null;
