@@ -227,7 +227,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       openApiRoute(() => http.routes, {
         title: `${config.station.name} radio hub`,
         version: MOBILE_API_VERSION,
-        contact: { name: config.station.name, url: config.station.websiteUrl },
+        contact: { name: config.station.name, ...(config.station.websiteUrl ? { url: config.station.websiteUrl } : {}) },
         rateLimitedPrefixes: limits.publicApi.paths,
       }),
     ],

@@ -16,7 +16,7 @@ interface DocumentInfo {
   title: string;
   version: string;
   /** Who answers for the API: the station, and its website. */
-  contact: { name: string; url: string };
+  contact: { name: string; url?: string };
   /** Paths whose requests count against a rate limit (they may answer 429). */
   rateLimitedPrefixes: readonly string[];
 }

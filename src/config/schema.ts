@@ -136,8 +136,14 @@ export const ConfigSchema = Type.Object(
     station: Section('the station as listeners see it', {
       name: Type.String({ minLength: 1, description: 'station name (pages, API documents, webhooks)' }),
       genre: Type.String({ description: 'genre announced in the status' }),
-      websiteUrl: Type.String({ format: 'uri', description: "the station's website" }),
-      streamUrl: Type.String({ format: 'uri', description: 'the address listeners play (`stream_url` in the status)' }),
+      websiteUrl: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', description: 'the station\'s website (`website_url` in the status); absent: `""` there' })),
+      streamUrl: Type.Optional(
+        Type.String({
+          format: 'uri',
+          pattern: '^https?://',
+          description: 'the address listeners play (`stream_url` in the status); absent: the stream is not set up, `stream_url` is `""` and the pages say so',
+        }),
+      ),
       timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. `America/Chicago`; the schedule and "today" are in it' }),
       language: Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'language of the listener page, console and widgets (`web/src/i18n/<language>.ts`)' }),
       logo: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {

@@ -17,8 +17,10 @@ const en = {
   // The error catalog's own messages are the English ones: one home for them.
   codes: Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.message])) as Record<ErrorCode, string>,
   reasons: {
-    hourly_budget: (wait) => `This client has used its requests for this hour; try again in ${wait}.`,
-    request_delay: (wait) => `You can request another song in ${wait}.`,
+    // Budgets and the request delay belong to an address (IPv4, or IPv6 /64), shared by everyone
+    // behind it: the words never accuse the one who asks of what a neighbour did.
+    hourly_budget: (wait) => `This hour's requests from your network (everyone on your address) are used up; try again in ${wait}.`,
+    request_delay: (wait) => `A song was just requested from your network (you or someone on your address); you can request another in ${wait}.`,
     chat_budget: (wait) => `You are sending messages too fast; try again in ${wait}.`,
     live_connections: (wait) => `Too many live connections from this client; try again in ${wait}.`,
     stream_opens: (wait) => `This client opens live streams too often; try again in ${wait}.`,

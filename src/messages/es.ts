@@ -46,8 +46,8 @@ const es: ServerCatalog = {
     UNAVAILABLE: 'Un servicio del que dependemos no está disponible; inténtalo en un momento.',
   },
   reasons: {
-    hourly_budget: (wait) => `Este dispositivo ya usó sus solicitudes de esta hora; inténtalo de nuevo en ${wait}.`,
-    request_delay: (wait) => `Podrás pedir otra canción en ${wait}.`,
+    hourly_budget: (wait) => `Tu red (todos en tu dirección) ya usó las solicitudes de esta hora; inténtalo de nuevo en ${wait}.`,
+    request_delay: (wait) => `Se acaba de pedir una canción desde tu red (tú u otra persona en tu dirección); podrás pedir otra en ${wait}.`,
     chat_budget: (wait) => `Estás enviando mensajes demasiado rápido; inténtalo de nuevo en ${wait}.`,
     live_connections: (wait) => `Hay demasiadas conexiones en vivo desde este dispositivo; inténtalo de nuevo en ${wait}.`,
     stream_opens: (wait) => `Este dispositivo abre transmisiones en vivo con demasiada frecuencia; inténtalo de nuevo en ${wait}.`,

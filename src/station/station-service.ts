@@ -14,8 +14,10 @@ import type { StreamSnapshot } from './stream-snapshot.js';
 
 export interface StationProfile {
   genre: string;
-  websiteUrl: string;
-  streamUrl: string;
+  /** Absent: the station has not said (the status answers `""`, as the spec keeps these strings). */
+  websiteUrl?: string;
+  /** Absent: the stream is not set up yet (the status answers `""`; the pages offer no Play). */
+  streamUrl?: string;
   /** IANA zone: "today" for the peak resets at its midnight. */
   timezone: string;
 }
@@ -135,8 +137,8 @@ export class StationService {
       online: state.serverStatus === 'online',
       listeners: state.listeners,
       server_status: state.serverStatus,
-      stream_url: this.profile.streamUrl,
-      website_url: this.profile.websiteUrl,
+      stream_url: this.profile.streamUrl ?? '',
+      website_url: this.profile.websiteUrl ?? '',
       uptime: this.uptime(state),
       quality: state.bitrateKbps !== null && state.codec ? `${state.bitrateKbps}kbps ${state.codec}` : 'unknown',
       genre: this.profile.genre,

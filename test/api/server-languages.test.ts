@@ -87,7 +87,11 @@ describe('a Spanish station, through the real server', () => {
     // A second request from the same client within the delay: told apart by its reason, in Spanish.
     const tooSoon = await call(`${server.url}/api/mobile/requests`, { body: { song_title: 'Sublime gracia', artist: 'Coro' } });
     expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body.error).toEqual({ code: 'RATE_LIMITED', reason: 'request_delay', message: 'Podrás pedir otra canción en 5 minutos.' });
+    expect(tooSoon.body.error).toEqual({
+      code: 'RATE_LIMITED',
+      reason: 'request_delay',
+      message: 'Se acaba de pedir una canción desde tu red (tú u otra persona en tu dirección); podrás pedir otra en 5 minutos.',
+    });
   });
 
   it('writes validation in plain words, with the allowed values, in the listener’s language', async () => {

@@ -30,6 +30,25 @@ describe('loading configuration', () => {
     expect(Object.isFrozen(config.station)).toBe(true);
   });
 
+  it('invents nothing on a fresh start: no shows, events or playlists, no stream or website address', () => {
+    const config = loadConfig({});
+    expect(config.schedule).toEqual({ shows: [], events: [] });
+    expect(config.playlists).toEqual([]);
+    expect(config.station.streamUrl).toBeUndefined();
+    expect(config.station.websiteUrl).toBeUndefined();
+  });
+
+  it('starts the demo station the README names: RADIO_CONFIG=config/demo.json brings a programme and playlists', () => {
+    const config = loadConfig({ RADIO_CONFIG: join(import.meta.dirname, '..', '..', 'config', 'demo.json') });
+    expect(config.schedule.shows.length).toBeGreaterThan(0);
+    expect(config.playlists.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a stream address a browser cannot play (not http or https), naming the key', () => {
+    const path = file('ftp-stream.json', { station: { streamUrl: 'ftp://radio.example.org/live.mp3' } });
+    expect(refusal({ RADIO_CONFIG: path })).toMatch(/station\.streamUrl/);
+  });
+
   it('deep-merges the RADIO_CONFIG file over the defaults; arrays replace', () => {
     const path = file('override.json', { station: { name: 'Hope 101' }, playlists: [{ id: 'only', name: 'Only One' }] });
     const config = loadConfig({ RADIO_CONFIG: path });

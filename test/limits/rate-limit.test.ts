@@ -23,7 +23,10 @@ describe('mobile rate limit: 100 requests per hour per IP (the defaults)', () =>
     const refused = await call(`${server.url}/api/mobile/status`);
     expect(refused.status).toBe(429);
     // The reason tells the spent hour apart from the other 429s, without reading the English.
-    expect(refused.body).toEqual({ success: false, error: { code: 'RATE_LIMITED', reason: 'hourly_budget', message: expect.stringMatching(/this hour/) } });
+    expect(refused.body).toEqual({
+      success: false,
+      error: { code: 'RATE_LIMITED', reason: 'hourly_budget', message: expect.stringMatching(/^This hour's requests from your network \(everyone on your address\) are used up/) },
+    });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

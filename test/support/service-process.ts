@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deepMerge } from '../../src/config/load-config.js';
-import { UNREACHABLE_LIMITS } from './test-server.js';
+import { TEST_STATION, UNREACHABLE_LIMITS } from './test-server.js';
 import { createInterface } from 'node:readline';
 
 /** The built service, as `npm start` runs it (`npm test` builds first). */
@@ -24,13 +24,13 @@ export interface ServiceProcess {
 
 /**
  * Starts `node dist/main.js` with only PATH and `env` in its environment. With `config`, that
- * object (over the test suites' unreachable limits) is written to a file named by RADIO_CONFIG.
+ * object (over the test suites' station and unreachable limits) is written to a file named by RADIO_CONFIG.
  */
 export function startService(env: NodeJS.ProcessEnv, config?: Record<string, unknown>): ServiceProcess {
   const configEnv: NodeJS.ProcessEnv = {};
   if (config) {
     const path = join(mkdtempSync(join(tmpdir(), 'radio-service-')), 'config.json');
-    writeFileSync(path, JSON.stringify(deepMerge(UNREACHABLE_LIMITS, config)));
+    writeFileSync(path, JSON.stringify(deepMerge(deepMerge(TEST_STATION, UNREACHABLE_LIMITS), config)));
     configEnv.RADIO_CONFIG = path;
   }
   const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, ...configEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

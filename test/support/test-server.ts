@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 import { createApp, type App } from '../../src/app.js';
 import { deepMerge, loadConfig } from '../../src/config/load-config.js';
@@ -24,10 +25,22 @@ export const UNREACHABLE_LIMITS: Overrides = {
   chat: { socketFlood: { messages: 10_000, windowSeconds: 60 } },
 };
 
+/**
+ * The suites' station: a fresh start has no programme and no stream (config/default.json), so the
+ * suites run the demo programme (config/demo.json: every suite loads the file a newcomer is
+ * told about) with a stream and a website set. A suite about the bare default sets these back.
+ */
+export const TEST_STATION: Overrides = {
+  ...(JSON.parse(readFileSync(new URL('../../config/demo.json', import.meta.url), 'utf8')) as Overrides),
+  station: { websiteUrl: 'https://radio.example.org/', streamUrl: 'https://stream.example.org/live.mp3' },
+};
+
 export interface TestServerOptions {
   clock?: Clock;
   /** Keep config/default.json's limits (100 an hour per client, 5 chat messages per 10 s). */
   realLimits?: boolean;
+  /** config/default.json's own station (no programme, no stream) instead of TEST_STATION. */
+  bareStation?: boolean;
   /** The app's logger (e.g. one writing into an array, to count log lines); logLevel is ignored then. */
   log?: Logger;
   /** A payment provider handed to createApp instead of the one config names. */
@@ -35,11 +48,12 @@ export interface TestServerOptions {
 }
 
 /**
- * A real server on 127.0.0.1, port 0, with config/default.json plus `overrides`, environment
- * ignored. Stream polling is off unless the overrides turn it on, so seeded state stays put.
+ * A real server on 127.0.0.1, port 0, with config/default.json, TEST_STATION and `overrides`,
+ * environment ignored. Stream polling is off unless the overrides turn it on, so seeded state stays put.
  */
 export async function startTestServer(overrides: Overrides = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const base: Overrides = {
+    ...(options.bareStation ? {} : TEST_STATION),
     logLevel: 'silent',
     server: { host: '127.0.0.1', port: 0 },
     stream: { enabled: false },

@@ -106,6 +106,8 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
 
     await naomi.getByRole('button', { name: 'Ban… Troll99' }).click();
     expect(await dialog.getByLabel(/The sender/).isChecked()).toBe(true);
+    // A sender ban blocks an address: the moderator is told it blocks everyone on it, not one person.
+    expect(await dialog.locator('label', { hasText: /The sender/ }).textContent()).toContain('everyone on it (an IPv6 /64 whole) is blocked');
     expect(await seriousViolations(naomi), 'the ban dialog').toEqual([]);
     await dialog.getByLabel('For').selectOption({ label: '1 week' });
     await dialog.getByLabel('Reason (optional)').fill('watch spam');

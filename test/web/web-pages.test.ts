@@ -236,7 +236,9 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
         await page.getByRole('button', { name: 'Send request' }).click();
         await expectText(page, '#request-notice', title === 'Cornerstone' ? '“Cornerstone” is in the queue.' : 'You can request another one in 5 minutes.');
       }
-      expect(await page.locator('#request-notice').textContent()).toBe('You have just requested a song. You can request another one in 5 minutes.');
+      expect(await page.locator('#request-notice').textContent()).toBe(
+        'A song was just requested from your network (you or someone sharing your connection). You can request another one in 5 minutes.',
+      );
     } finally {
       await strict.close();
     }

@@ -64,7 +64,7 @@ export class PageBootstrap {
       genre: station.genre,
       language: station.language,
       timezone: station.timezone,
-      streamUrl: station.streamUrl,
+      streamUrl: station.streamUrl ?? '',
       logo: deps.logoUrl,
       artUrlTemplate: station.artUrlTemplate,
     };

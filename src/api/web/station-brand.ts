@@ -110,11 +110,13 @@ export function stationBrand(config: Readonly<Config>, webRoot: string): Station
   files.push({ path: 'manifest.webmanifest', body: Buffer.from(JSON.stringify(manifest)) });
   // What widget.js on another site needs to start: the station itself (config only, no state:
   // now playing comes with the live feed's first event).
-  const card = { name: station.name, language: station.language, streamUrl: station.streamUrl, logo: logoUrl, artUrlTemplate: station.artUrlTemplate };
+  const card = { name: station.name, language: station.language, streamUrl: station.streamUrl ?? '', logo: logoUrl, artUrlTemplate: station.artUrlTemplate };
   files.push({ path: 'widget/station.json', body: Buffer.from(JSON.stringify(card)) });
 
   const publicUrl = station.publicUrl ?? station.websiteUrl;
-  const absolute = (url: string) => (url ? new URL(url, publicUrl).href : '');
+  // Without publicUrl or websiteUrl the share links stay relative: the page still works, only a
+  // card on another site cannot follow them.
+  const absolute = (url: string) => (url && publicUrl ? new URL(url, publicUrl).href : url);
   return {
     files,
     logoUrl,

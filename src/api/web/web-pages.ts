@@ -45,7 +45,7 @@ export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources,
       REQUEST_DELAY: String(config.requests.delaySeconds),
       ...brand.htmlVariables,
     },
-    mediaSources: [new URL(config.station.streamUrl).origin],
+    mediaSources: config.station.streamUrl ? [new URL(config.station.streamUrl).origin] : [],
     imageSources: art ? [new URL(art.replace(/\{(artist|title)\}/g, 'x')).origin] : [],
     generatedFiles: brand.files,
     livePages: {

@@ -878,7 +878,9 @@ export interface operations {
                             online: boolean;
                             listeners: number;
                             server_status: "online" | "offline" | "unknown";
+                            /** @description the address to play; `""` while the station has not set up its stream (`station.streamUrl`) */
                             stream_url: string;
+                            /** @description the station's website; `""` when it has none configured */
                             website_url: string;
                             uptime: {
                                 seconds: number;
@@ -5461,7 +5463,9 @@ export interface operations {
                                 online: boolean;
                                 listeners: number;
                                 server_status: "online" | "offline" | "unknown";
+                                /** @description the address to play; `""` while the station has not set up its stream (`station.streamUrl`) */
                                 stream_url: string;
+                                /** @description the station's website; `""` when it has none configured */
                                 website_url: string;
                                 uptime: {
                                     seconds: number;

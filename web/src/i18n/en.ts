@@ -18,6 +18,8 @@ const en = {
   listeners: (n: number) => (n === 1 ? '1 listener' : `${n} listeners`),
   schedule: 'On the schedule',
   scheduleNow: 'Now',
+  // The programme's slot while the stream is off air: scheduled, not heard.
+  scheduleNowOffAir: 'Scheduled now',
   scheduleNext: 'Next',
   scheduleNone: 'No show is scheduled.',
   withHost: (host: string) => `with ${host}`,
@@ -43,7 +45,8 @@ const en = {
   requestQueued: (title: string) => `“${title}” is in the queue.`,
   requestAlreadyQueued: (title: string) => `“${title}” is already in the queue.`,
   requestRecentlyPlayed: (wait: string) => `That song was played recently. It can be requested again in ${wait}.`,
-  requestTooSoon: (wait: string) => `You have just requested a song. You can request another one in ${wait}.`,
+  // The delay is per address: it may be someone else on the same network who just asked.
+  requestTooSoon: (wait: string) => `A song was just requested from your network (you or someone sharing your connection). You can request another one in ${wait}.`,
   requestQueue: 'Request queue',
   requestQueueEmpty: 'No requests yet.',
   requestStatus: { pending: 'Waiting', played: 'Played', rejected: 'Not played' } as Record<string, string>,
@@ -64,7 +67,9 @@ const en = {
   signIn: 'Sign in',
   signOut: 'Sign out',
   wrongKey: 'That key was not accepted.',
-  adminOff: 'Administration is switched off on this server (no admin key configured).',
+  // Said to whoever runs the server on its first start: how to turn it on, not only that it is off.
+  adminOff:
+    'Administration is switched off on this server: no admin key is configured. Start it with ADMIN_API_KEY set (16 characters or more), or add a staff key made by `npm run staff:key` to the file RADIO_CONFIG names, then sign in with that key.',
   sourceHealth: 'Source',
   quality: 'Quality',
   uptime: 'Uptime',
@@ -78,7 +83,8 @@ const en = {
   banNickname: 'Ban nickname',
   banSender: 'Ban sender',
   banWho: (nickname: string) => `Ban “${nickname}”?`,
-  banSenderChoice: 'The sender: whatever nickname they use next (their address is never shown)',
+  // A sender ban is a ban of an address: say who else it blocks.
+  banSenderChoice: 'The sender’s address: everyone on it (an IPv6 /64 whole) is blocked, whatever nickname they use. The address is never shown.',
   banNicknameChoice: 'This nickname only (and its look-alikes)',
   banConfirm: 'Ban',
   cancel: 'Cancel',
@@ -197,6 +203,9 @@ const en = {
   budgetPaused: (time: string, wait: string) =>
     `Your network has used this hour's requests to the station. You can post, request songs and rate again at ${time} (in ${wait}). Listening and live updates keep working.`,
   playerFailed: 'The stream did not start. Check your connection and try again.',
+  // The hub's polls say the stream server has no live source: nothing the listener can fix.
+  playerStationDown: "The station's stream is off air right now; your connection is fine. Try again later.",
+  streamNotSetUp: 'This station has not set up its stream yet.',
   // Widgets
   listenLive: 'Listen live',
 };

@@ -18,6 +18,7 @@ const es: Strings = {
   listeners: (n) => (n === 1 ? '1 oyente' : `${n} oyentes`),
   schedule: 'Programación',
   scheduleNow: 'Ahora',
+  scheduleNowOffAir: 'Programado ahora',
   scheduleNext: 'Después',
   scheduleNone: 'No hay ningún programa.',
   withHost: (host) => `con ${host}`,
@@ -42,7 +43,7 @@ const es: Strings = {
   requestQueued: (title) => `«${title}» está en la cola.`,
   requestAlreadyQueued: (title) => `«${title}» ya estaba en la cola.`,
   requestRecentlyPlayed: (wait) => `Esa canción sonó hace poco. Se podrá pedir de nuevo en ${wait}.`,
-  requestTooSoon: (wait) => `Acabas de pedir una canción. Podrás pedir otra en ${wait}.`,
+  requestTooSoon: (wait) => `Se acaba de pedir una canción desde tu red (tú u otra persona con tu conexión). Podrás pedir otra en ${wait}.`,
   requestQueue: 'Cola de peticiones',
   requestQueueEmpty: 'Aún no hay peticiones.',
   requestStatus: { pending: 'En espera', played: 'Sonó', rejected: 'No sonará' },
@@ -62,7 +63,8 @@ const es: Strings = {
   signIn: 'Entrar',
   signOut: 'Salir',
   wrongKey: 'La clave no es válida.',
-  adminOff: 'La administración está desactivada en este servidor.',
+  adminOff:
+    'La administración está desactivada en este servidor: no hay ninguna clave configurada. Arráncalo con ADMIN_API_KEY (16 caracteres o más), o añade una clave de `npm run staff:key` al archivo que indica RADIO_CONFIG, y entra con esa clave.',
   sourceHealth: 'Fuente',
   quality: 'Calidad',
   uptime: 'Tiempo en el aire',
@@ -76,7 +78,7 @@ const es: Strings = {
   banNickname: 'Bloquear apodo',
   banSender: 'Bloquear remitente',
   banWho: (nickname) => `¿Bloquear a «${nickname}»?`,
-  banSenderChoice: 'El remitente: con cualquier apodo que use (su dirección nunca se muestra)',
+  banSenderChoice: 'La dirección del remitente: se bloquea a todos en ella (un /64 IPv6 entero), con cualquier apodo. La dirección nunca se muestra.',
   banNicknameChoice: 'Solo este apodo (y los parecidos)',
   banConfirm: 'Bloquear',
   cancel: 'Cancelar',
@@ -194,6 +196,8 @@ const es: Strings = {
   budgetPaused: (time, wait) =>
     `Tu red ha usado las peticiones de esta hora a la emisora. Podrás escribir, pedir canciones y valorar de nuevo a las ${time} (en ${wait}). Escuchar y las novedades en vivo siguen funcionando.`,
   playerFailed: 'La transmisión no arrancó. Revisa tu conexión e inténtalo de nuevo.',
+  playerStationDown: 'La transmisión de la emisora está fuera del aire; tu conexión está bien. Inténtalo más tarde.',
+  streamNotSetUp: 'Esta emisora aún no ha configurado su transmisión.',
   listenLive: 'Escuchar en vivo',
 };
 

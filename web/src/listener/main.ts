@@ -115,7 +115,7 @@ function ListenerPage() {
               }
             </div>
           </div>
-          <${Player} streamUrl=${station.streamUrl} song=${song} stationName=${station.name} artwork=${artwork} />
+          <${Player} streamUrl=${station.streamUrl} song=${song} stationName=${station.name} artwork=${artwork} onAir=${onAir} />
           ${song && html`<${Rating} key=${song.id} song=${song} paused=${paused} onBudgetSpent=${setPausedUntil} />`}
         </section>
         <section class="card" aria-labelledby="recent-heading">
@@ -135,7 +135,7 @@ function ListenerPage() {
         </section>
         <section class="card" aria-labelledby="schedule-heading">
           <h2 id="schedule-heading">${t.schedule}</h2>
-          <${Schedule} schedule=${schedule} nowMs=${now} />
+          <${Schedule} schedule=${schedule} nowMs=${now} onAir=${onAir} />
         </section>
       </div>
       <div class="secondary">

@@ -18,8 +18,15 @@ function volumeSettable(): boolean {
 /**
  * The large play control: idle, connecting, playing, buffering and error, each said in words;
  * volume where the platform allows it. The phone's lock screen shows the song (Media Session).
+ * A failure is the station's when its polls say the stream is off air, else the listener's network.
  */
-export function Player({ streamUrl, song, stationName, artwork }: { streamUrl: string; song: Song | null; stationName: string; artwork: string }) {
+export function Player(props: { streamUrl: string; song: Song | null; stationName: string; artwork: string; onAir: boolean }) {
+  // No stream configured: no dead Play button that could only fail.
+  if (!props.streamUrl) return html`<p class="player-status" role="status" id="player-status">${t.streamNotSetUp}</p>`;
+  return html`<${StreamPlayer} ...${props} />`;
+}
+
+function StreamPlayer({ streamUrl, song, stationName, artwork, onAir }: { streamUrl: string; song: Song | null; stationName: string; artwork: string; onAir: boolean }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [state, setState] = useState<PlayerState>('idle');
   const [volume, setVolume] = useState(() => Number(localStorage.getItem('radio-volume') ?? 1));
@@ -89,7 +96,7 @@ export function Player({ streamUrl, song, stationName, artwork }: { streamUrl: s
     if (audio.current) audio.current.volume = value;
   };
 
-  const status = state === 'connecting' ? t.connecting : state === 'buffering' ? t.buffering : state === 'error' ? t.playerFailed : '';
+  const status = state === 'connecting' ? t.connecting : state === 'buffering' ? t.buffering : state === 'error' ? (onAir ? t.playerFailed : t.playerStationDown) : '';
   return html`<div class="player" data-state=${state}>
     <button type="button" class="play" id="play" aria-pressed=${active} onClick=${toggle}>
       <span class="play-icon" aria-hidden="true">${active ? '❚❚' : '▶'}</span>

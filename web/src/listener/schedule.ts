@@ -17,8 +17,11 @@ export function scheduleAt(schedule: ScheduleData | null, nowMs: number): { curr
   return { current, next };
 }
 
-/** Now and next, every time in the listener's zone (the one clock rule), said under the list. */
-export function Schedule({ schedule, nowMs }: { schedule: ScheduleData | null; nowMs: number }) {
+/**
+ * Now and next, every time in the listener's zone (the one clock rule), said under the list.
+ * Off air, the current slot is "scheduled now": the page never says a show is on that nobody hears.
+ */
+export function Schedule({ schedule, nowMs, onAir }: { schedule: ScheduleData | null; nowMs: number; onAir: boolean }) {
   const { current, next } = scheduleAt(schedule, nowMs);
   const host = (o: Occurrence) => (o.host ? html` <span class="muted">${t.withHost(o.host)}</span>` : '');
   return html`${
@@ -28,7 +31,7 @@ export function Schedule({ schedule, nowMs }: { schedule: ScheduleData | null; n
             ${
               current &&
               html`<div>
-                <dt>${t.scheduleNow}</dt>
+                <dt>${onAir ? t.scheduleNow : t.scheduleNowOffAir}</dt>
                 <dd><strong>${current.title}</strong>${host(current)} <span class="muted">· ${t.until(dayAndTime(current.ends_at, nowMs))}</span></dd>
               </div>`
             }

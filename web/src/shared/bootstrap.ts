@@ -6,6 +6,7 @@ export interface StationCard {
   genre?: string;
   language: string;
   timezone?: string;
+  /** The stream to play; '' while the station has not set one up (the page then offers no Play). */
   streamUrl: string;
   /** Root-relative URL of the logo on the station's server ('' when none). */
   logo: string;

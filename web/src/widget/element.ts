@@ -262,8 +262,10 @@ export class RadioPlayer extends RadioWidget {
     this.button.replaceChildren(icon, el('span', 'vh', `${active ? this.strings.pause : this.strings.listenLive}${station ? ` ${station}` : ''}`));
     this.button.disabled = !this.card?.streamUrl;
     this.songTitle.textContent = song ? song.title : station;
-    this.artist.textContent =
-      this.phase === 'connecting' ? this.strings.connecting : this.phase === 'error' ? this.strings.playerFailed : song ? song.artist : np?.online ? this.strings.liveNoTitle : '';
+    // The same words as the listener page: a failure while off air is the station's, not the network's.
+    const failed = np && !np.online ? this.strings.playerStationDown : this.strings.playerFailed;
+    const idle = song ? song.artist : np?.online ? this.strings.liveNoTitle : this.card && !this.card.streamUrl ? this.strings.streamNotSetUp : '';
+    this.artist.textContent = this.phase === 'connecting' ? this.strings.connecting : this.phase === 'error' ? failed : idle;
     this.live.dataset.playing = String(this.phase === 'playing');
   }
 }

@@ -1,0 +1,95 @@
+/// <reference lib="dom" />
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT } from '../../src/api/web/web-pages.js';
+import { chromiumInstalled, launchChromium } from '../support/browser.js';
+import { IcecastServer, icecastInstalled } from '../support/icecast.js';
+import { call, startTestServer, type TestServer } from '../support/test-server.js';
+
+// What a newcomer sees in the first minutes: a fresh start (config/default.json alone) invents no
+// programme and offers no dead Play; a station whose stream server is down says it is the
+// station's fault, not the listener's network, and never "Off air" beside a show said to be on now.
+
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
+const PHONE = { width: 390, height: 844 };
+
+const ready = chromiumInstalled() && icecastInstalled();
+
+describe.skipIf(!ready)('the first run, in Chromium', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const servers: TestServer[] = [];
+  let icecast: IcecastServer | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_ROOT, 'index.html'))) throw new Error(`${WEB_ROOT} has no build: run npm run build:web (npm test does it first)`);
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(servers.map((server) => server.close()));
+    await icecast?.stop();
+  });
+
+  async function openPage(server: TestServer, path = '/'): Promise<Page> {
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: 'light' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(server.url + path);
+    return page;
+  }
+
+  it('a fresh start: no invented programme or playlists, no stream address, and the page says the stream is not set up instead of offering Play', async () => {
+    const server = await startTestServer({}, { bareStation: true });
+    servers.push(server);
+
+    const status = (await call(`${server.url}/api/mobile/status`)).body.data;
+    expect(status).toMatchObject({ stream_url: '', website_url: '' });
+    expect((await call(`${server.url}/api/mobile/playlists`)).body.data).toEqual({ playlists: [] });
+    const schedule = (await call(`${server.url}/api/mobile/schedule`)).body.data;
+    expect(schedule).toMatchObject({ current: null, upcoming: [] });
+
+    const page = await openPage(server);
+    await page.locator('#player-status').filter({ hasText: 'This station has not set up its stream yet.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(0);
+    expect(await page.locator('#schedule-heading + *').textContent()).toContain('No show is scheduled.');
+    await page.screenshot({ path: join(SHOTS, 'first-run-fresh-start.png'), fullPage: true });
+  }, 60_000);
+
+  it('a stream server that is down: Play blames the station, not the listener, and the show on the schedule is "scheduled", not on now', async () => {
+    icecast = await IcecastServer.start();
+    const hour = 3600_000;
+    const server = await startTestServer({
+      // The mount has no source: Icecast answers the player 404 and its status lists no mount.
+      station: { streamUrl: `http://127.0.0.1:${icecast.port}/live.mp3` },
+      stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: '/live.mp3', enabled: false },
+      schedule: {
+        shows: [],
+        events: [{ id: 'vigil', title: 'Evening Vigil', start: new Date(Date.now() - hour).toISOString(), end: new Date(Date.now() + hour).toISOString() }],
+      },
+    });
+    servers.push(server);
+    await server.app.poller.tick();
+    expect((await call(`${server.url}/api/mobile/status`)).body.data.online).toBe(false);
+
+    const page = await openPage(server);
+    await page.locator('.on-air').filter({ hasText: 'Off air' }).waitFor();
+    const scheduleText = await page.locator('.schedule').textContent();
+    expect(scheduleText).toContain('Scheduled now');
+    expect(scheduleText).toContain('Evening Vigil');
+    expect(await page.locator('.schedule dt').allTextContents()).not.toContain('Now');
+
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.locator('#player-status').filter({ hasText: "The station's stream is off air right now; your connection is fine." }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('#player-status').textContent()).not.toContain('Check your connection');
+    await page.screenshot({ path: join(SHOTS, 'first-run-stream-down.png'), fullPage: true });
+  }, 60_000);
+});
