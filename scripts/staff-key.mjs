@@ -13,3 +13,8 @@ const key = randomBytes(32).toString('base64url');
 const keyHash = `sha256:${createHash('sha256').update(key).digest('hex')}`;
 process.stdout.write(`key (give it to ${name}, shown only now): ${key}\n`);
 process.stdout.write(`config entry for "staff": ${JSON.stringify({ name, role, keyHash })}\n`);
+// Where it goes: the newcomer's next question.
+process.stdout.write(
+  'Add that entry to the "staff" list of your config file (the JSON file RADIO_CONFIG names, e.g. RADIO_CONFIG=station.json npm start), then restart the hub; ' +
+    `${name} signs in at /console with the key.\n`,
+);
