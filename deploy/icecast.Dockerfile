@@ -2,8 +2,10 @@
 FROM debian:trixie-slim
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends icecast2 \
     && rm -rf /var/lib/apt/lists/*
-COPY icecast.xml /etc/icecast2/icecast.xml
+# A template: icecast-start.sh fills in the passwords from the environment (.env) at start.
+COPY icecast.xml /etc/icecast2/icecast.xml.in
+COPY icecast-start.sh /usr/local/bin/icecast-start
 # Debian's package made this user; Icecast refuses to run as root without changeowner.
 USER icecast2
 EXPOSE 8000
-CMD ["icecast2", "-c", "/etc/icecast2/icecast.xml"]
+CMD ["icecast-start"]

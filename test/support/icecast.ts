@@ -7,7 +7,8 @@ import { eventually } from './eventually.js';
 import { freePort } from './redis-server-process.js';
 import { killProcess } from './kill-process.js';
 
-const SOURCE_PASSWORD = 'source-secret';
+/** The password a source (test/system/stream-source.test.ts runs the compose one) streams with. */
+export const SOURCE_PASSWORD = 'source-secret';
 const ADMIN = { user: 'admin', password: 'admin-secret' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 

@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -39,6 +41,77 @@ describe('compose.yaml', () => {
     expect(config.trustProxy).toEqual([nginxAddress]);
     expect(config.stream.statusUrl).toBe('http://icecast:8000/status-json.xsl');
     expect(config.metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    // Listeners play the stream nginx proxies under the pages' own origin, not a made-up address.
+    expect(config.station.streamUrl).toBe('http://localhost:8080/stream/live.mp3');
+    expect(readFileSync(join(root, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/location \/stream\/ \{\n\s+proxy_pass http:\/\/icecast\/;/);
+  });
+
+  it('is a station with sound: a source service runs the stream script into Icecast with its own passwords', () => {
+    const source = compose.services.source as ComposeService & { build: { context: string; dockerfile: string } };
+    const dockerfile = readFileSync(join(root, 'deploy', source.build.dockerfile), 'utf8');
+    expect(dockerfile).toContain('COPY source/stream-source.sh /usr/local/bin/stream-source');
+    expect(dockerfile).toMatch(/CMD \["stream-source"\]/);
+    expect(source.environment).toMatchObject({ ICECAST_HOST: 'icecast', ICECAST_MOUNT: '/live.mp3' });
+  });
+
+  it('refuses to start without secrets (compose `:?`), and ships no placeholder password', () => {
+    const required = /^\$\{[A-Z_]+:\?run deploy\/make-env\.sh to write \.env\}$/;
+    expect(hub1!.environment!.ADMIN_API_KEY).toMatch(required);
+    for (const name of ['ICECAST_SOURCE_PASSWORD', 'ICECAST_RELAY_PASSWORD', 'ICECAST_ADMIN_PASSWORD']) expect(icecast!.environment![name], name).toMatch(required);
+    expect(readFileSync(join(root, 'deploy', 'icecast.xml'), 'utf8')).not.toMatch(/change-me|hackme/);
+  });
+
+  it('deploy/make-env.sh writes an .env with every secret compose requires, fresh each time, and icecast-start.sh refuses a placeholder', () => {
+    const clone = mkdtempSync(join(tmpdir(), 'radio-make-env-'));
+    mkdirSync(join(clone, 'deploy'));
+    cpSync(join(root, 'deploy', 'make-env.sh'), join(clone, 'deploy', 'make-env.sh'));
+    const envOf = () => Object.fromEntries([...readFileSync(join(clone, '.env'), 'utf8').matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+    execFileSync('sh', [join(clone, 'deploy', 'make-env.sh')]);
+    const first = envOf();
+    const composeText = readFileSync(join(root, 'compose.yaml'), 'utf8');
+    const required = [...composeText.matchAll(/\$\{([A-Z_]+):\?/g)].map((m) => m[1]!);
+    for (const name of required) expect(first[name], name).toMatch(/^[0-9a-f]{48}$/);
+    execFileSync('sh', [join(clone, 'deploy', 'make-env.sh')]);
+    expect(envOf()).toEqual(first);
+    execFileSync('sh', [join(clone, 'deploy', 'make-env.sh'), '--force']);
+    expect(envOf().ADMIN_API_KEY).not.toBe(first.ADMIN_API_KEY);
+
+    const refused = spawnSync('sh', [join(root, 'deploy', 'icecast-start.sh')], {
+      env: {
+        PATH: process.env.PATH,
+        ICECAST_SOURCE_PASSWORD: 'change-me-source',
+        ICECAST_RELAY_PASSWORD: first.ICECAST_RELAY_PASSWORD,
+        ICECAST_ADMIN_PASSWORD: first.ICECAST_ADMIN_PASSWORD,
+      },
+      encoding: 'utf8',
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('ICECAST_SOURCE_PASSWORD is empty or a placeholder; run deploy/make-env.sh');
+  });
+});
+
+// Docker cannot run here: what the images are made of is checked by reading their files.
+describe('the images', () => {
+  const renovate = JSON.parse(readFileSync(join(root, 'renovate.json'), 'utf8')) as { packageRules: Array<{ matchDatasources?: string[]; pinDigests?: boolean }> };
+  const bases = ['Dockerfile', 'deploy/icecast.Dockerfile', 'deploy/source.Dockerfile'].flatMap((file) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(/^FROM (\S+)/gm)].map((m) => m[1]!),
+  );
+  const composeImages = [...readFileSync(join(root, 'compose.yaml'), 'utf8').matchAll(/^\s+image: (\S+)/gm)].map((m) => m[1]!).filter((image) => !image.startsWith('radio-hub:'));
+
+  it('pins every base by digest: Renovate adds the digests (pinDigests), none is written by hand', () => {
+    expect(renovate.packageRules).toContainEqual(expect.objectContaining({ matchDatasources: ['docker'], pinDigests: true }));
+    expect(bases).toEqual(expect.arrayContaining(['node:24-trixie-slim', 'debian:trixie-slim']));
+    expect(composeImages).toEqual(expect.arrayContaining(['redis:8', 'nginx:1.28']));
+    // A digest in a file is one Renovate wrote: a full sha256, never a shortened or made-up form.
+    for (const image of [...bases, ...composeImages]) if (image.includes('@')) expect(image).toMatch(/@sha256:[0-9a-f]{64}$/);
+  });
+
+  it('leaves the fallback uWS build out of the runtime image, and builds without any install script', () => {
+    const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/npm ci --omit=dev --ignore-scripts \\\n\s+&& rm -rf node_modules\/uWebSockets\.js-fallback/);
+    expect(runtime).toContain('test ! -e node_modules/uWebSockets.js-fallback');
+    expect(dockerfile).toContain('RUN npm ci --ignore-scripts && npm run build');
   });
 });
 

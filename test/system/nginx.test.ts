@@ -21,6 +21,9 @@ function localConfig(dir: string, listen: number, upstreams: [number, number]): 
     [/server hub1:8080/, `server 127.0.0.1:${upstreams[0]}`],
     [/server hub2:8080/, `server 127.0.0.1:${upstreams[1]}`],
     [/listen 80;/, `listen 127.0.0.1:${listen};`],
+    // No Icecast in this suite (nginx-tls.test.ts plays the stream through the same block): a
+    // local address nginx can resolve at start, as it must resolve compose's `icecast`.
+    [/server icecast:8000;/, 'server 127.0.0.1:9;'],
   ]);
 }
 
