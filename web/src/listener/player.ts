@@ -22,7 +22,7 @@ function volumeSettable(): boolean {
  */
 export function Player(props: { streamUrl: string; song: Song | null; stationName: string; artwork: string; onAir: boolean }) {
   // No stream configured: no dead Play button that could only fail.
-  if (!props.streamUrl) return html`<p class="player-status" role="status" id="player-status">${t.streamNotSetUp}</p>`;
+  if (!props.streamUrl) return html`<div class="player" data-state="not-set-up"><p class="player-status" role="status" id="player-status">${t.streamNotSetUp}</p></div>`;
   return html`<${StreamPlayer} ...${props} />`;
 }
 
