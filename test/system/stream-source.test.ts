@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumInstalled, launchChromium } from '../support/browser.js';
+import { chromiumInstalled, useChromium } from '../support/browser.js';
 import { IcecastServer, icecastInstalled, SOURCE_PASSWORD } from '../support/icecast.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -28,7 +27,7 @@ describe.skipIf(!ready)("compose's stream source", () => {
   let source: ChildProcess;
   let sourceLog = '';
   let server: TestServer;
-  let browser: Browser;
+  const chromium = useChromium(['--autoplay-policy=no-user-gesture-required']);
 
   beforeAll(async () => {
     icecast = await IcecastServer.start();
@@ -51,11 +50,9 @@ describe.skipIf(!ready)("compose's stream source", () => {
       station: { streamUrl: `http://127.0.0.1:${icecast.port}${MOUNT}` },
       stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: true, pollSeconds: 1 },
     });
-    browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
     // TERM: the script's trap stops its encoder too.
     if (source?.exitCode === null) await new Promise((resolve) => (source.once('exit', resolve), source.kill('SIGTERM')));
@@ -63,9 +60,7 @@ describe.skipIf(!ready)("compose's stream source", () => {
   });
 
   it('streams generated audio that the listener page plays, on air, with the title changing', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await page.goto(server.url + '/');
+    const page = await chromium.open(server.url + '/');
     await page.locator('.on-air').filter({ hasText: 'On air' }).waitFor({ timeout: 30_000 });
     const title = page.locator('#now-playing .title');
     await title.filter({ hasText: /^Part \d$/ }).waitFor({ timeout: 30_000 });
@@ -80,7 +75,6 @@ describe.skipIf(!ready)("compose's stream source", () => {
     await title.filter({ hasNotText: first! }).waitFor({ timeout: 30_000 });
     expect(await title.textContent()).toMatch(/^Part \d$/);
     expect(await page.locator('.player').getAttribute('data-state')).toBe('playing');
-    await context.close();
     expect(sourceLog).toMatch(/now "Generated tone - Part \d"/);
   }, 120_000);
 

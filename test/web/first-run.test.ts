@@ -1,10 +1,8 @@
 /// <reference lib="dom" />
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/api/web/web-pages.js';
-import { chromiumInstalled, launchChromium } from '../support/browser.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chromiumInstalled, useChromium } from '../support/browser.js';
 import { IcecastServer, icecastInstalled } from '../support/icecast.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -13,39 +11,19 @@ import { call, startTestServer, type TestServer } from '../support/test-server.j
 // station's fault, not the listener's network, and never "Off air" beside a show said to be on now.
 
 const SHOTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'screenshots');
-const PHONE = { width: 390, height: 844 };
 
 const ready = chromiumInstalled() && icecastInstalled();
 
 describe.skipIf(!ready)('the first run, in Chromium', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const chromium = useChromium();
   const servers: TestServer[] = [];
   let icecast: IcecastServer | undefined;
-
-  beforeAll(async () => {
-    if (!existsSync(join(WEB_ROOT, 'index.html'))) throw new Error(`${WEB_ROOT} has no build: run npm run build:web (npm test does it first)`);
-    mkdirSync(SHOTS, { recursive: true });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  mkdirSync(SHOTS, { recursive: true });
 
   afterAll(async () => {
-    await browser?.close();
     await Promise.all(servers.map((server) => server.close()));
     await icecast?.stop();
   });
-
-  async function openPage(server: TestServer, path = '/'): Promise<Page> {
-    const context = await browser.newContext({ viewport: PHONE, colorScheme: 'light' });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(server.url + path);
-    return page;
-  }
 
   it('a fresh start: no invented programme or playlists, no stream address, and the page says the stream is not set up instead of offering Play', async () => {
     const server = await startTestServer({}, { bareStation: true });
@@ -57,7 +35,7 @@ describe.skipIf(!ready)('the first run, in Chromium', () => {
     const schedule = (await call(`${server.url}/api/mobile/schedule`)).body.data;
     expect(schedule).toMatchObject({ current: null, upcoming: [] });
 
-    const page = await openPage(server);
+    const page = await chromium.open(server.url + '/');
     await page.locator('#player-status').filter({ hasText: 'This station has not set up its stream yet.' }).waitFor();
     expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(0);
     expect(await page.locator('#schedule-heading + *').textContent()).toContain('No show is scheduled.');
@@ -80,7 +58,7 @@ describe.skipIf(!ready)('the first run, in Chromium', () => {
     await server.app.poller.tick();
     expect((await call(`${server.url}/api/mobile/status`)).body.data.online).toBe(false);
 
-    const page = await openPage(server);
+    const page = await chromium.open(server.url + '/');
     await page.locator('.on-air').filter({ hasText: 'Off air' }).waitFor();
     const scheduleText = await page.locator('.schedule').textContent();
     expect(scheduleText).toContain('Scheduled now');
