@@ -70,4 +70,24 @@ describe.skipIf(!ready)('the first run, in Chromium', () => {
     expect(await page.locator('#player-status').textContent()).not.toContain('Check your connection');
     await page.screenshot({ path: join(SHOTS, 'first-run-stream-down.png'), fullPage: true });
   }, 60_000);
+
+  it("a stream the station's polls say is on air but the listener cannot reach: Play points at the listener's connection", async () => {
+    icecast ??= await IcecastServer.start();
+    const source = await icecast.connectSource('/on-air.mp3');
+    try {
+      const server = await startTestServer({
+        // On air at Icecast, but the address the page plays refuses connections (as a listener's broken network would).
+        station: { streamUrl: 'http://127.0.0.1:9/on-air.mp3' },
+        stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: '/on-air.mp3', enabled: false },
+      });
+      servers.push(server);
+      await server.app.poller.tick();
+      const page = await chromium.open(server.url + '/');
+      await page.locator('.on-air').filter({ hasText: 'On air' }).waitFor();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.locator('#player-status').filter({ hasText: 'The stream did not start. Check your connection and try again.' }).waitFor({ timeout: 20_000 });
+    } finally {
+      source.disconnect();
+    }
+  }, 60_000);
 });
