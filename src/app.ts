@@ -197,11 +197,12 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...feedbackRoutes(feedback),
       ...programmingRoutes(programme, clock),
       ...stationFeedRoutes(station, requests, clock),
-      ...subscriptionPlanRoutes(payments, clock),
+      ...subscriptionPlanRoutes(payments, audit, clock),
       ...revenueRoutes(revenue, audit),
       ...paymentWebhookRoutes({
         events: config.stripeWebhookSecret ? new StripeEvents(config.stripeWebhookSecret, clock) : null,
         revenue,
+        audit,
         budget: limits,
         bodyLimitBytes: config.payments.webhookBodyLimitBytes,
       }),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { ISO_4217_CODES as ISO_CURRENCIES } from './iso-4217.js';
+import { ISO_4217_CODES as ISO_CURRENCIES } from '../station/input/iso-4217.js';
+import { MONEY_TIME_PATTERN } from '../station/input/money-rules.js';
 
 /** An ISO 4217 code, in upper or lower case (Stripe writes `usd`); answers carry it upper-cased. */
 export const CurrencyCode = Type.String({
@@ -13,3 +14,12 @@ export const MinorUnits = (max: number) => Type.Integer({ minimum: 1, maximum: m
 
 /** The code upper-cased (CurrencyCode has admitted only ISO 4217 codes). */
 export const isoCurrency = (code: string): string => code.toUpperCase();
+
+/** A time money is recorded at: the one form the day computation reads (station/input/money-rules.ts), checked there again. */
+export const MoneyTime = (description: string) =>
+  Type.String({
+    format: 'date-time',
+    pattern: MONEY_TIME_PATTERN,
+    'x-pattern-message': 'must be YYYY-MM-DDTHH:MM:SS with Z or an offset, years 1970 to 9998, e.g. 2026-06-14T23:30:00-05:00',
+    description: `${description}; RFC 3339 with \`T\`, years 1970 to 9998, seconds 00-59 (no leap second), Z or an offset; else 400`,
+  });

@@ -19,6 +19,8 @@ const PATTERNS: Readonly<Record<string, string>> = {
   'must be Unix seconds, Unix milliseconds or an ISO-8601 time': 'debe ser segundos Unix, milisegundos Unix o una hora ISO-8601',
   'must be an IPv4 or IPv6 address': 'debe ser una dirección IPv4 o IPv6',
   'give a nickname, an ip, or both': 'indica un apodo, una ip o ambos',
+  'must be YYYY-MM-DDTHH:MM:SS with Z or an offset, years 1970 to 9998, e.g. 2026-06-14T23:30:00-05:00':
+    'debe ser AAAA-MM-DDTHH:MM:SS con Z o un desfase, años 1970 a 9998, p. ej. 2026-06-14T23:30:00-05:00',
 };
 
 const es: ServerCatalog = {

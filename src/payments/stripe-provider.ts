@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { AppError } from '../errors.js';
 import type { CreatedPlan, PaymentProvider, PlanRequest } from './payment-provider.js';
@@ -32,7 +33,7 @@ export class StripeProvider implements PaymentProvider {
       // the same Product and the same Price instead of creating them again.
       const product = await this.stripe.products.create(
         { name: plan.name, ...(plan.description ? { description: plan.description } : {}) },
-        idempotencyKey ? { idempotencyKey: `${idempotencyKey}:product` } : undefined,
+        idempotencyKey ? { idempotencyKey: derivedKey('product', idempotencyKey) } : undefined,
       );
       const price = await this.stripe.prices.create(
         {
@@ -41,13 +42,23 @@ export class StripeProvider implements PaymentProvider {
           currency: plan.currency.toLowerCase(),
           recurring: { interval: plan.interval, interval_count: plan.intervalCount },
         },
-        idempotencyKey ? { idempotencyKey } : undefined,
+        idempotencyKey ? { idempotencyKey: derivedKey('price', idempotencyKey) } : undefined,
       );
       return { provider: this.name, planId: price.id, productId: product.id };
     } catch (error) {
       throw toAppError(error);
     }
   }
+}
+
+/**
+ * The key one of the two calls sends for the client's key: its own prefix and a hash of the
+ * client's key, so no client key (any 1 to 255 visible characters) is ever another key's derived
+ * one — `k:product` once collided with `k`'s product key (409 and an orphan Product) — and the
+ * result stays within Stripe's 255 characters.
+ */
+function derivedKey(call: 'product' | 'price', clientKey: string): string {
+  return `radio-hub:plan-${call}:${createHash('sha256').update(clientKey).digest('hex')}`;
 }
 
 /** Stripe's failures in our vocabulary: its validation message reaches the client; outages are 503. */

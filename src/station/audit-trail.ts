@@ -7,10 +7,16 @@ import type { AuditLog } from './ports.js';
 /** Who acted: a staff member as the staff routes know them (http/admin-auth.ts `StaffMember`). */
 export interface Actor {
   readonly name: string;
-  readonly role: AuditEntry['role'];
+  readonly role: Exclude<AuditEntry['role'], 'payment-provider'>;
 }
 
-/** The staff actions the audit log names; `schedule.change` and `revenue.entry` for the programme and revenue doors. */
+/** A payment provider as the actor of what its signed events record: never a staff member. */
+export interface ProviderActor {
+  readonly name: string;
+  readonly role: 'payment-provider';
+}
+
+/** The staff actions the audit log names; `schedule.change`, `revenue.entry` and `plan.create` for the programme, revenue and plan doors. */
 export type AuditAction =
   | 'chat.delete'
   | 'chat.ban'
@@ -22,7 +28,10 @@ export type AuditAction =
   | 'staff.create'
   | 'staff.revoke'
   | 'schedule.change'
-  | 'revenue.entry';
+  | 'revenue.entry'
+  | 'plan.create';
+
+export const paymentProviderActor = (provider: string): ProviderActor => ({ name: provider, role: 'payment-provider' });
 
 /**
  * The one way a staff action is written down: who, what, when, on what. Every node writes to the
@@ -36,7 +45,7 @@ export class AuditTrail {
     private readonly logger: Logger,
   ) {}
 
-  async record(actor: Actor, action: AuditAction, target: string, detail: string | null = null): Promise<AuditEntry> {
+  async record(actor: Actor | ProviderActor, action: AuditAction, target: string, detail: string | null = null): Promise<AuditEntry> {
     const entry: AuditEntry = { id: randomUUID(), at: toUnixSeconds(this.clock()), actor: actor.name, role: actor.role, action, target, detail };
     await this.log.append(entry);
     this.logger.info({ actor: entry.actor, role: entry.role, action, target, detail }, 'staff action');

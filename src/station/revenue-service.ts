@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { DailyRevenue, RevenueEvent, RevenueType } from './model.js';
 import type { RevenueLedger } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
+import { currencyCode, minorUnits, moneyDay, moneyInstant, staffMoneyId, type PaymentProviderName } from './input/money-rules.js';
 
 export interface RevenueInput {
   event_id?: string;
@@ -18,7 +19,7 @@ export interface RevenueInput {
 /** A payment as the provider's adapter reads it from a verified event. */
 export interface ProviderPayment {
   /** `stripe`: the event's source, and the namespace of its id. */
-  provider: string;
+  provider: PaymentProviderName;
   /** The provider's event id: the event is recorded once per id. */
   eventId: string;
   type: RevenueType;
@@ -26,7 +27,7 @@ export interface ProviderPayment {
   amount: number;
   /** ISO 4217, upper case. */
   currency: string;
-  /** ISO 8601. */
+  /** The money-time form (input/money-rules.ts MONEY_TIME_PATTERN), e.g. `Date.toISOString()`. */
   occurred_at: string;
   metadata: Record<string, string | number | boolean>;
 }
@@ -70,7 +71,10 @@ export class RevenueService {
    * same identity with another body is a conflict.
    */
   record(input: RevenueInput, idempotencyKey: string | undefined): Promise<{ created: boolean; event: RevenueEvent }> {
-    return this.store(input, idempotencyKey);
+    // Ids and keys in a provider's namespace are the provider's: staff taking one would pre-empt its event.
+    if (input.event_id !== undefined) staffMoneyId(input.event_id, 'event_id');
+    if (idempotencyKey !== undefined) staffMoneyId(idempotencyKey, 'Idempotency-Key');
+    return this.store({ ...input, amount: minorUnits(input.amount, 'amount') }, idempotencyKey);
   }
 
   /**
@@ -79,25 +83,26 @@ export class RevenueService {
    */
   recordFromProvider(payment: ProviderPayment): Promise<{ created: boolean; event: RevenueEvent }> {
     const { provider, eventId, ...input } = payment;
-    return this.store({ ...input, event_id: `${provider}:${eventId}`, source: provider }, undefined);
+    return this.store({ ...input, amount: minorUnits(input.amount, 'amount', 'either'), event_id: `${provider}:${eventId}`, source: provider }, undefined);
   }
 
+  /** Every money path ends here: the whole event is checked (one parser per rule) before anything is written. */
   private async store(input: RevenueInput, idempotencyKey: string | undefined): Promise<{ created: boolean; event: RevenueEvent }> {
     const now = this.clock();
-    const occurredMs = input.occurred_at ? DateTime.fromISO(input.occurred_at).toMillis() : now;
+    const occurredMs = input.occurred_at !== undefined ? moneyInstant(input.occurred_at, 'occurred_at') : now;
+    const day = moneyDay(occurredMs, this.timezone);
     const key = input.event_id ?? idempotencyKey;
     const event: RevenueEvent = {
       id: input.event_id ?? randomUUID(),
       type: input.type,
       amount: input.amount,
-      currency: input.currency,
+      currency: currencyCode(input.currency, 'currency'),
       occurred_at: toUnixSeconds(occurredMs),
       source: input.source || null,
       metadata: input.metadata ?? {},
       recorded_at: toUnixSeconds(now),
     };
     const fingerprint = createHash('sha256').update(canonical(input)).digest('hex');
-    const day = DateTime.fromMillis(occurredMs, { zone: this.timezone }).toISODate()!;
     const outcome = await this.ledger.record(event, key ? `key:${key}` : `id:${event.id}`, fingerprint, day);
     if (outcome.kind === 'conflict') {
       throw new AppError('IDEMPOTENCY_CONFLICT', { message: `${input.event_id ? 'This event_id' : 'This Idempotency-Key'} was already used with a different body.` });

@@ -133,8 +133,8 @@ export type ChatBan = Static<typeof ChatBanSchema>;
 export const AuditEntrySchema = Type.Object({
   id: Type.String(),
   at: UnixSeconds,
-  actor: Type.String({ description: 'the staff member (their configured name; `admin` for ADMIN_API_KEY)' }),
-  role: StaffRoleSchema,
+  actor: Type.String({ description: 'the staff member (their configured name; `admin` for ADMIN_API_KEY), or the payment provider (`stripe`)' }),
+  role: Type.Union([StaffRoleSchema, Type.Literal('payment-provider')], { description: "the staff member's role; `payment-provider` for what a provider's signed event recorded" }),
   action: Type.String({ description: 'chat.delete, chat.ban, chat.unban, chat.undo, request.played, request.rejected, schedule.change, revenue.entry, …' }),
   target: Type.String({ description: 'what it was done to: a message, a ban, a request, a show, a revenue event' }),
   detail: Nullable(Type.String()),

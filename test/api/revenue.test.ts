@@ -134,6 +134,38 @@ describe.each(backends)('revenue events ($name store)', (backend) => {
     expect((await summary('')).body.data).toMatchObject({ from: '2026-05-17', to: '2026-06-15' });
   });
 
+  it('refuses with 400 an occurred_at the report could not file (no space for T, no leap second, years 0000 and 9999), counting nothing', async () => {
+    const before = (await summary('from=2026-11-27&to=2026-11-27')).body.data;
+    // Before: the first two answered 201 with occurred_at null and were summed under day null;
+    // the years filed under -000001-12-31 and +010000-01-01, which no from/to can name.
+    for (const occurred_at of [
+      '2026-11-27 10:00:00Z',
+      '2016-12-31T23:59:60Z',
+      '0000-01-01T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '1969-12-31T23:59:59Z',
+      '2026-02-30T10:00:00Z',
+      '2026-11-27T24:00:00Z',
+      '2026-11-27T10:00:00',
+    ]) {
+      const res = await post({ type: 'donation', amount: 100, currency: 'USD', occurred_at });
+      expect(res.status, occurred_at).toBe(400);
+      expect(res.body).toMatchObject({ success: false, error: { code: 'VALIDATION_FAILED' } });
+      expect(new Set(res.body.error.details.map((d: { field: string }) => d.field))).toEqual(new Set(['occurred_at']));
+    }
+    expect((await summary('from=2026-11-27&to=2026-11-27')).body.data).toEqual(before);
+  });
+
+  it('files the first and last instants it takes on days the report reaches (station time)', async () => {
+    const first = await post({ type: 'other', amount: 11, currency: 'CAD', occurred_at: '1970-01-01T00:00:00+01:00' });
+    const last = await post({ type: 'other', amount: 13, currency: 'CAD', occurred_at: '9998-12-31T23:59:59.999Z' });
+    expect([first.status, last.status]).toEqual([201, 201]);
+    expect([first.body.data.occurred_at, last.body.data.occurred_at]).toEqual([-3600, Date.UTC(9998, 11, 31, 23, 59, 59) / 1000]);
+    // The first year as written, an hour before the epoch: 31 December 1969 in Chicago, a day the report reaches.
+    expect((await summary('from=1969-12-31&to=1969-12-31')).body.data.totals).toEqual([{ currency: 'CAD', amount: 11, count: 1 }]);
+    expect((await summary('from=9998-12-31&to=9998-12-31')).body.data.totals).toEqual([{ currency: 'CAD', amount: 13, count: 1 }]);
+  });
+
   it('is for administrators only', async () => {
     expect((await call(`${server.url}${PATH}`, { body: { type: 'donation', amount: 1, currency: 'USD' } })).status).toBe(401);
     expect((await call(`${server.url}${PATH}`)).status).toBe(401);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StripeProvider } from '../../src/payments/stripe-provider.js';
 import { FakeStripe } from '../support/fake-stripe.js';
@@ -61,11 +62,50 @@ describe('creating a subscription plan through the Stripe SDK', () => {
     const retry = await create({ ...plan, interval: 'year', interval_count: 1 }, { 'idempotency-key': 'plan-yearly-1' });
     expect(retry.body.data.plan_id).toBe(first.body.data.plan_id);
     expect(retry.body.data.product_id).toBe(first.body.data.product_id);
+    const hash = createHash('sha256').update('plan-yearly-1').digest('hex');
     expect(stripe.calls.map((c) => [c.path, c.headers['idempotency-key']])).toEqual([
-      ['/v1/products', 'plan-yearly-1:product'],
-      ['/v1/prices', 'plan-yearly-1'],
-      ['/v1/products', 'plan-yearly-1:product'],
-      ['/v1/prices', 'plan-yearly-1'],
+      ['/v1/products', `radio-hub:plan-product:${hash}`],
+      ['/v1/prices', `radio-hub:plan-price:${hash}`],
+      ['/v1/products', `radio-hub:plan-product:${hash}`],
+      ['/v1/prices', `radio-hub:plan-price:${hash}`],
+    ]);
+  });
+
+  it('never lets a client key collide with the key derived from another (`k` then `k:product`): two plans, no 409, no orphan Product', async () => {
+    // Stripe keeps one key space per account: before, `k`'s Product went out as `k:product`, which
+    // the plan of key `k:product` then sent for its Price: 409 after its own Product was made.
+    const first = await create({ ...plan, name: 'Weekly Supporter', interval: 'week' }, { 'idempotency-key': 'k' });
+    const second = await create({ ...plan, name: 'Daily Supporter', interval: 'day' }, { 'idempotency-key': 'k:product' });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.data.plan_id).not.toBe(first.body.data.plan_id);
+    const keys = stripe.calls.map((c) => c.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(4);
+    for (const key of keys) expect(String(key).length).toBeLessThanOrEqual(255);
+    // Every Product made is named by a Price: nothing left at Stripe that no plan uses.
+    const products = stripe.made.filter((m) => m.id.startsWith('prod_')).map((m) => m.id);
+    const priced = new Set(stripe.made.map((m) => m.product));
+    expect(products.filter((id) => !priced.has(id))).toEqual([]);
+  });
+
+  it('answers 409 when a key comes back with another plan (Stripe refuses to replay it)', async () => {
+    expect((await create(plan, { 'idempotency-key': 'plan-reused' })).status).toBe(201);
+    const other = await create({ ...plan, amount: 1999 }, { 'idempotency-key': 'plan-reused' });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_CONFLICT');
+  });
+
+  it('writes each plan created to the audit log, with who asked', async () => {
+    const res = await create({ ...plan, name: 'Audited Supporter', amount: 1234 });
+    expect(res.status).toBe(201);
+    const audit = await call(`${server.url}/api/admin/audit`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    const target = `plan stripe:${res.body.data.plan_id}`;
+    expect(audit.body.data.entries.filter((e: { target: string }) => e.target === target)).toEqual([
+      expect.objectContaining({
+        actor: 'admin',
+        role: 'admin',
+        action: 'plan.create',
+        detail: `1234 USD (minor units) every 1 month, product ${res.body.data.product_id}: Audited Supporter`,
+      }),
     ]);
   });
 

@@ -403,6 +403,25 @@ describe.each(backends)('store contract: $name', (backend) => {
       const byBucket = Object.fromEntries(totals.map((t) => [`${t.date} ${t.currency}`, [t.amount, t.count]]));
       expect(byBucket).toEqual({ '2026-06-01 USD': [750, 2], '2026-06-01 EUR': [1000, 1], '2026-06-02 USD': [100, 1] });
     });
+
+    it('writes nothing at all for an invalid entry, so the same key still records the valid one', async () => {
+      const invalid: Array<[RevenueEvent, string]> = [
+        [event('bad', 50.5), '2026-08-01'],
+        [event('bad', Number.NaN), '2026-08-01'],
+        [event('bad', 2 ** 53 + 2, 'JPY'), '2026-08-01'],
+        [event('bad', 0), '2026-08-01'],
+        [event('bad', 100, 'us|d'), '2026-08-01'],
+        [event('bad', 100, 'usd'), '2026-08-01'],
+        [event('bad', 100), 'null'],
+        [event('bad', 100), '+010000-01-01'],
+      ];
+      for (const [entry, day] of invalid) {
+        await expect(store.revenue.record(entry, 'id:bad', `fp-${entry.amount}-${entry.currency}-${day}`, day), JSON.stringify([entry.amount, entry.currency, day])).rejects.toThrow();
+      }
+      expect(await store.revenue.record(event('bad', 300), 'id:bad', 'fp-good', '2026-08-01')).toEqual({ kind: 'created', event: event('bad', 300) });
+      expect(await store.revenue.dailyTotals('0000-01-01', '9999-12-31')).toEqual(expect.not.arrayContaining([expect.objectContaining({ date: 'null' })]));
+      expect((await store.revenue.dailyTotals('2026-08-01', '2026-08-31')).map((t) => [t.date, t.currency, t.amount, t.count])).toEqual([['2026-08-01', 'USD', 300, 1]]);
+    });
   });
 
   describe('programme', () => {

@@ -11,8 +11,9 @@ export interface StripeCall {
 
 /**
  * A local stand-in for the two Stripe endpoints plans need (POST /v1/products, /v1/prices),
- * answering as Stripe does (objects, error bodies, idempotent replays). The official SDK still
- * does all the talking; this only records what it sent.
+ * answering as Stripe does (objects, error bodies, idempotent replays: a key is the account's,
+ * so one reused on another endpoint or with other parameters is a 400 `idempotency_error`). The
+ * official SDK still does all the talking; this only records what it sent.
  */
 export class FakeStripe {
   readonly calls: StripeCall[] = [];
@@ -20,7 +21,9 @@ export class FakeStripe {
   failWith: { status: number; error: Record<string, unknown> } | null = null;
   /** When set, connections are cut without an answer (a network failure). */
   cutConnections = false;
-  private readonly replies = new Map<string, string>();
+  private readonly replies = new Map<string, { request: string; reply: string }>();
+  /** Every Product and Price made (not the replays): a Product no Price names is an orphan. */
+  readonly made: Array<{ id: string; product?: string }> = [];
   private server!: Server;
   port = 0;
 
@@ -36,14 +39,26 @@ export class FakeStripe {
         const params = Object.fromEntries(new URLSearchParams(body));
         this.calls.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, params });
         const key = req.headers['idempotency-key'];
-        const replayKey = typeof key === 'string' ? `${req.url}|${key}` : null;
-        if (this.failWith) {
-          res.writeHead(this.failWith.status, { 'content-type': 'application/json', 'request-id': 'req_test' });
-          res.end(JSON.stringify({ error: this.failWith.error }));
+        const request = `${req.url}|${body}`;
+        const seen = typeof key === 'string' ? this.replies.get(key) : undefined;
+        const failure =
+          this.failWith ??
+          (seen && seen.request !== request
+            ? {
+                status: 400,
+                error: {
+                  type: 'idempotency_error',
+                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+                },
+              }
+            : null);
+        if (failure) {
+          res.writeHead(failure.status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+          res.end(JSON.stringify({ error: failure.error }));
           return;
         }
-        const reply = (replayKey && this.replies.get(replayKey)) || this.create(req.url ?? '', params);
-        if (replayKey) this.replies.set(replayKey, reply);
+        const reply = seen?.reply ?? this.create(req.url ?? '', params);
+        if (typeof key === 'string') this.replies.set(key, { request, reply });
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_test' });
         res.end(reply);
       });
@@ -60,11 +75,15 @@ export class FakeStripe {
   private create(path: string, params: Record<string, string>): string {
     const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
     if (path === '/v1/products') {
-      return JSON.stringify({ id: id('prod'), object: 'product', name: params.name, description: params.description ?? null, active: true, created: 1_780_000_000 });
+      const made = { id: id('prod') };
+      this.made.push(made);
+      return JSON.stringify({ id: made.id, object: 'product', name: params.name, description: params.description ?? null, active: true, created: 1_780_000_000 });
     }
     if (path === '/v1/prices') {
+      const made = { id: id('price'), product: params.product };
+      this.made.push(made);
       return JSON.stringify({
-        id: id('price'),
+        id: made.id,
         object: 'price',
         product: params.product,
         unit_amount: Number(params.unit_amount),

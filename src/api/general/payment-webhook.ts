@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import type { PaymentEvents } from '../../payments/payment-events.js';
 import type { RevenueService } from '../../station/revenue-service.js';
+import { paymentProviderActor, type AuditTrail } from '../../station/audit-trail.js';
 
 /** The signature header as the OpenAPI document declares it: its shape is checkable, its validity only with the signing secret. */
 export const STRIPE_SIGNATURE_PARAMETER = {
@@ -22,6 +23,8 @@ export interface PaymentWebhookOptions {
   /** null: no signing secret configured, the endpoint answers 503 (the provider retries later). */
   events: PaymentEvents | null;
   revenue: RevenueService;
+  /** What each event records is audited with the provider as its actor. */
+  audit: AuditTrail;
   /** The endpoint's own per-client budget (never the public API's). */
   budget: { spendPaymentWebhook(client: string): Promise<void> };
   bodyLimitBytes: number;
@@ -41,7 +44,7 @@ const ReceiptSchema = Type.Object({
  * down) is answered 4xx/5xx with nothing recorded, so the provider's retry loses nothing.
  */
 export function paymentWebhookRoutes(options: PaymentWebhookOptions): RouteDefinition[] {
-  const { events, revenue, budget } = options;
+  const { events, revenue, audit, budget } = options;
   return [
     defineRoute({
       method: 'POST',
@@ -62,6 +65,8 @@ export function paymentWebhookRoutes(options: PaymentWebhookOptions): RouteDefin
           return ok({ event_id: reading.eventId, recorded: false, duplicate: false, revenue_event_id: null });
         }
         const { created, event } = await revenue.recordFromProvider(reading.payment);
+        // A replay recorded nothing: only the first delivery is written down.
+        if (created) await audit.record(paymentProviderActor(events.provider), 'revenue.entry', `${event.type} ${event.id}`, `${event.amount} ${event.currency} (minor units)`);
         log.info(
           { providerEvent: reading.payment.eventId, revenueEvent: event.id, amount: event.amount, currency: event.currency, created },
           created ? 'payment recorded as revenue' : 'payment event replayed: already recorded',

@@ -4,18 +4,26 @@ import type { AuditTrail } from '../../station/audit-trail.js';
 import type { RevenueService } from '../../station/revenue-service.js';
 import { actorOf } from '../admin/staff.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
+import { CurrencyCode, isoCurrency, MinorUnits, MoneyTime } from '../money.js';
+import { MAX_MINOR_UNITS } from '../../station/input/money-rules.js';
 import { Text } from '../../station/input/text-rules.js';
 import { RevenueEventSchema, RevenueTypeSchema } from '../../station/shapes.js';
 
 const Day = (description: string) => Type.String({ format: 'date', 'x-messages': { format: 'must be a real date, YYYY-MM-DD' }, description });
 
 export const RevenueBody = Type.Object({
-  event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]*$', description: 'your id for the event; repeats are recorded once' })),
+  event_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[\\x21-\\x7e]*$',
+      description: "your id for the event; repeats are recorded once. Ids beginning `stripe:` are Stripe's own events (400), as are such Idempotency-Keys",
+    }),
+  ),
   type: RevenueTypeSchema,
-  amount: MinorUnits(1_000_000_000_000),
+  amount: MinorUnits(MAX_MINOR_UNITS),
   currency: CurrencyCode,
-  occurred_at: Type.Optional(Type.String({ format: 'date-time', description: 'default: now' })),
+  occurred_at: Type.Optional(MoneyTime('when the money was received (default: now)')),
   source: Type.Optional(Text({ maxLength: 100 })),
   metadata: Type.Optional(
     Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,40}$' }), Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]), {

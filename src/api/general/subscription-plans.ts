@@ -3,6 +3,8 @@ import { AppError } from '../../errors.js';
 import { created, defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import type { Clock } from '../../station/clock.js';
+import type { AuditTrail } from '../../station/audit-trail.js';
+import { actorOf } from '../admin/staff.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
 import { Text } from '../../station/input/text-rules.js';
@@ -28,7 +30,7 @@ export const PlanSchema = Type.Object({
   created_at: Type.Integer(),
 });
 
-export function subscriptionPlanRoutes(provider: PaymentProvider | null, clock: Clock): RouteDefinition[] {
+export function subscriptionPlanRoutes(provider: PaymentProvider | null, audit: AuditTrail, clock: Clock): RouteDefinition[] {
   return [
     defineRoute({
       method: 'POST',
@@ -39,7 +41,10 @@ export function subscriptionPlanRoutes(provider: PaymentProvider | null, clock: 
       body: PlanBody,
       response: PlanSchema,
       successStatus: 201,
-      handler: async ({ body, headers }) => {
+      // The same key with another body: the provider refuses to replay it (Stripe's idempotency_error).
+      errors: ['IDEMPOTENCY_CONFLICT'],
+      handler: async (ctx) => {
+        const { body, headers } = ctx;
         if (!provider) throw new AppError('UNAVAILABLE', { message: 'No payment provider is configured (STRIPE_SECRET_KEY).', retryAfterSeconds: 3600 });
         const key = idempotencyKeyOf(headers);
         const plan = {
@@ -51,6 +56,13 @@ export function subscriptionPlanRoutes(provider: PaymentProvider | null, clock: 
           ...(body.description ? { description: body.description } : {}),
         };
         const made = await provider.createPlan(plan, key);
+        // A retry with the same Idempotency-Key gets the same plan back and is written down again: the log says who asked, each time.
+        await audit.record(
+          actorOf(ctx),
+          'plan.create',
+          `plan ${made.provider}:${made.planId}`,
+          `${plan.amount} ${plan.currency} (minor units) every ${plan.intervalCount} ${plan.interval}, product ${made.productId}: ${plan.name}`,
+        );
         return created({
           provider: made.provider,
           plan_id: made.planId,

@@ -1,5 +1,6 @@
 import type { DailyRevenue, RecordOutcome, RevenueEvent } from '../../station/model.js';
 import type { RevenueLedger } from '../../station/ports.js';
+import { checkLedgerEntry } from '../../station/input/money-rules.js';
 
 /** Revenue in process memory (the default store; a real station runs on Redis). */
 export class MemoryRevenueLedger implements RevenueLedger {
@@ -7,6 +8,8 @@ export class MemoryRevenueLedger implements RevenueLedger {
   private readonly daily = new Map<string, DailyRevenue>();
 
   async record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome> {
+    // Checked before anything is written, as the Redis script does: a refused entry leaves no trace.
+    checkLedgerEntry(event, day);
     const seen = this.byKey.get(idempotencyKey);
     if (seen) return seen.fingerprint === fingerprint ? { kind: 'replayed', event: structuredClone(seen.event) } : { kind: 'conflict' };
     this.byKey.set(idempotencyKey, { fingerprint, event: structuredClone(event) });

@@ -2,11 +2,19 @@ import type { DailyRevenue, RecordOutcome, RevenueEvent, RevenueType } from '../
 import type { RevenueLedger } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
+import { checkLedgerEntry } from '../../station/input/money-rules.js';
 
 // KEYS: fingerprints (key → fingerprint), events (key → json), daily (day|currency|type|amount|count → integer).
 // ARGV: idempotency key, fingerprint, event json, "day|currency|type", amount.
-// One script: the check and the write cannot interleave with a racing duplicate.
-const RECORD = new LuaScript(`
+// One script: the check and the write cannot interleave with a racing duplicate. The entry is
+// checked before anything is written (a script's writes before an error are not rolled back): an
+// amount that is not a whole number, or a bucket that is not day|CUR|type, writes nothing at all.
+/** Exported for the test that drives it past the adapter's own check (test/store/redis-revenue-script.test.ts). */
+export const RECORD_REVENUE = new LuaScript(`
+if not string.match(ARGV[5], '^%-?[0-9]+$') or #ARGV[5] > 14
+  or not string.match(ARGV[4], '^[0-9][0-9][0-9][0-9]%-[0-9][0-9]%-[0-9][0-9]|[A-Z][A-Z][A-Z]|[a-z]+$') then
+  return redis.error_reply('ERR revenue entry refused: ' .. ARGV[4] .. ' ' .. ARGV[5])
+end
 local seen = redis.call('HGET', KEYS[1], ARGV[1])
 if seen then
   if seen == ARGV[2] then return {'replayed', redis.call('HGET', KEYS[2], ARGV[1])} end
@@ -36,13 +44,14 @@ export class RedisRevenueLedger implements RevenueLedger {
    * the client's retry with the same idempotency key replays the event and waits again.
    */
   async record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome> {
+    checkLedgerEntry(event, day);
     const outcome = await this.redis.call(async (): Promise<RecordOutcome> => {
-      const [kind, json] = (await RECORD.run(this.redis.durable, this.keys, [
+      const [kind, json] = (await RECORD_REVENUE.run(this.redis.durable, this.keys, [
         idempotencyKey,
         fingerprint,
         JSON.stringify(event),
         `${day}|${event.currency}|${event.type}`,
-        event.amount,
+        String(event.amount),
       ])) as [RecordOutcome['kind'], string | undefined];
       if (kind === 'conflict') return { kind };
       return { kind, event: JSON.parse(json!) as RevenueEvent };

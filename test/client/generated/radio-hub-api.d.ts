@@ -2871,6 +2871,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description IDEMPOTENCY_CONFLICT: This Idempotency-Key was used with a different body. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "IDEMPOTENCY_CONFLICT";
+                        };
+                    };
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: The body is too large. */
             413: {
                 headers: {
@@ -3110,7 +3125,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description your id for the event; repeats are recorded once */
+                    /** @description your id for the event; repeats are recorded once. Ids beginning `stripe:` are Stripe's own events (400), as are such Idempotency-Keys */
                     event_id?: string;
                     type: "donation" | "subscription" | "advertising" | "merchandise" | "other";
                     /** @description integer amount in minor units (e.g. cents) */
@@ -3122,7 +3137,7 @@ export interface operations {
                     currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL" | "aed" | "afn" | "all" | "amd" | "ang" | "aoa" | "ars" | "aud" | "awg" | "azn" | "bam" | "bbd" | "bdt" | "bgn" | "bhd" | "bif" | "bmd" | "bnd" | "bob" | "brl" | "bsd" | "btn" | "bwp" | "byn" | "bzd" | "cad" | "cdf" | "chf" | "clp" | "cny" | "cop" | "crc" | "cuc" | "cup" | "cve" | "czk" | "djf" | "dkk" | "dop" | "dzd" | "egp" | "ern" | "etb" | "eur" | "fjd" | "fkp" | "gbp" | "gel" | "ghs" | "gip" | "gmd" | "gnf" | "gtq" | "gyd" | "hkd" | "hnl" | "hrk" | "htg" | "huf" | "idr" | "ils" | "inr" | "iqd" | "irr" | "isk" | "jmd" | "jod" | "jpy" | "kes" | "kgs" | "khr" | "kmf" | "kpw" | "krw" | "kwd" | "kyd" | "kzt" | "lak" | "lbp" | "lkr" | "lrd" | "lsl" | "lyd" | "mad" | "mdl" | "mga" | "mkd" | "mmk" | "mnt" | "mop" | "mru" | "mur" | "mvr" | "mwk" | "mxn" | "myr" | "mzn" | "nad" | "ngn" | "nio" | "nok" | "npr" | "nzd" | "omr" | "pab" | "pen" | "pgk" | "php" | "pkr" | "pln" | "pyg" | "qar" | "ron" | "rsd" | "rub" | "rwf" | "sar" | "sbd" | "scr" | "sdg" | "sek" | "sgd" | "shp" | "sle" | "sll" | "sos" | "srd" | "ssp" | "stn" | "svc" | "syp" | "szl" | "thb" | "tjs" | "tmt" | "tnd" | "top" | "try" | "ttd" | "twd" | "tzs" | "uah" | "ugx" | "usd" | "uyu" | "uzs" | "ves" | "vnd" | "vuv" | "wst" | "xaf" | "xcd" | "xcg" | "xdr" | "xof" | "xpf" | "xsu" | "yer" | "zar" | "zmw" | "zwg" | "zwl";
                     /**
                      * Format: date-time
-                     * @description default: now
+                     * @description when the money was received (default: now); RFC 3339 with `T`, years 1970 to 9998, seconds 00-59 (no leap second), Z or an offset; else 400
                      */
                     occurred_at?: string;
                     source?: string & (unknown & unknown & unknown & unknown);
@@ -4759,9 +4774,10 @@ export interface operations {
                                 id: string;
                                 /** @description Unix time in seconds */
                                 at: number;
-                                /** @description the staff member (their configured name; `admin` for ADMIN_API_KEY) */
+                                /** @description the staff member (their configured name; `admin` for ADMIN_API_KEY), or the payment provider (`stripe`) */
                                 actor: string;
-                                role: "moderator" | "admin";
+                                /** @description the staff member's role; `payment-provider` for what a provider's signed event recorded */
+                                role: ("moderator" | "admin") | "payment-provider";
                                 /** @description chat.delete, chat.ban, chat.unban, chat.undo, request.played, request.rejected, schedule.change, revenue.entry, … */
                                 action: string;
                                 /** @description what it was done to: a message, a ban, a request, a show, a revenue event */
