@@ -258,6 +258,16 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(await store.staffKeys.remove('Ruth')).toBe(false);
       expect((await store.staffKeys.list()).map((k) => k.name)).toEqual(['Orpah']);
     });
+
+    it('takes a look-alike of a stored name as that name (case, confusable letters), even racing', async () => {
+      await fresh();
+      expect(await store.staffKeys.add(key('ghost', 'sha256:g1'))).toBe('added');
+      for (const [i, name] of ['Ghost', 'GHOST', 'gh\u043Est'].entries()) expect(await store.staffKeys.add(key(name, `sha256:g${i + 2}`)), name).toBe('taken');
+      const racing = await Promise.all(['Naomi', 'NAOMI', 'N\u0430omi', 'naomi', 'Na-omi'].map((name, i) => store.staffKeys.add(key(name, `sha256:n${i}`))));
+      expect(racing.filter((outcome) => outcome === 'added')).toHaveLength(1);
+      expect(await store.staffKeys.remove('ghost')).toBe(true);
+      expect(await store.staffKeys.add(key('Ghost', 'sha256:g9'))).toBe('added');
+    });
   });
 
   describe('chat log: the sender kept with a message', () => {
