@@ -4,6 +4,7 @@ import type { ServerOptions } from 'socket.io';
 import type { Config } from './config/schema.js';
 import { openRedis, type RedisConnections } from './redis/redis-connection.js';
 import { redisTopologyOf, replicaAcksOf, stationKeyPrefix } from './redis/redis-topology.js';
+import { probeTopology } from './redis/topology-probe.js';
 import type { Clock } from './station/clock.js';
 import type { Store, StoreLimits } from './station/ports.js';
 import { createMemoryStore } from './store/memory/memory-store.js';
@@ -17,8 +18,9 @@ export interface Backends {
   /** The Socket.IO adapter joining the nodes; absent when there is one process. */
   liveRelay?: ServerOptions['adapter'];
   /**
-   * Before the node serves: a Redis store is brought to this build's schema (migrated if older);
-   * rejects when a newer build wrote it (docs/operations.md, "Upgrades").
+   * Before the node serves: the Sentinel or Cluster settings are checked against the servers
+   * (rejects with the setting named when one cannot work), then a Redis store is brought to this
+   * build's schema (migrated if older); rejects when a newer build wrote it (docs/operations.md, "Upgrades").
    */
   open(): Promise<void>;
   /** The Redis connection set (any topology), for what keeps clients of its own there (the webhook queue). */
@@ -66,7 +68,12 @@ export function createBackends(config: Readonly<Config>, log: Logger, clock: Clo
     liveRelay: liveRelayOf(redis, `${prefix}socket.io`),
     redis,
     keyPrefix: prefix,
-    open: () => schema.start(),
+    // A Sentinel or Cluster setting that cannot work stops the start with the setting named
+    // (topology-probe.ts, bounded); servers that do not answer yet are an outage, ridden out.
+    open: async () => {
+      await probeTopology(topology, log.child({ component: 'redis' }));
+      await schema.start();
+    },
     close: () => {
       schema.stop();
       return redis.close();

@@ -8,6 +8,7 @@ import { streamSourcesProblem } from './stream-sources.js';
 import { programmeProblem } from './programme-rules.js';
 import { deepFreeze } from '../deep-freeze.js';
 import { staffProblem } from './staff-keys.js';
+import { redisAddressProblem } from './redis-addresses.js';
 
 /** A setting that cannot work; the message always names the key (or variable) at fault. */
 export class ConfigError extends Error {
@@ -65,6 +66,8 @@ function keyName(field: string): string {
 function checkSemantics(config: Config): void {
   const redisTopologies = [config.redis.url && 'url', config.redis.sentinel && 'sentinel', config.redis.cluster && 'cluster'].filter(Boolean);
   if (redisTopologies.length > 1) throw new ConfigError(`config: redis: set one of url, sentinel and cluster, not ${redisTopologies.join(' and ')}`);
+  const addresses = redisAddressProblem(config.redis);
+  if (addresses) throw new ConfigError(`config: ${addresses}`);
   const staff = staffProblem(config.staff, config.adminApiKey);
   if (staff) throw new ConfigError(`config: ${staff}`);
   if (!IANAZone.isValidZone(config.station.timezone)) {

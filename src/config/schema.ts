@@ -115,7 +115,14 @@ export const WebhookEndpointSchema = Type.Object(
 
 export const StaffKeySchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 40, pattern: '^[^\\u0000-\\u001f]+$', description: 'who the audit log names' }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      // One line the audit log and the console show as written: no control characters (C0, DEL,
+      // C1), line or paragraph separators, or bidi overrides; look-alikes are refused by staffProblem.
+      pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]+$',
+      description: 'who the audit log names: one line, no control characters; unique as it looks (letter case and look-alike letters aside)',
+    }),
     role: Type.Union([Type.Literal('moderator'), Type.Literal('admin')], { description: '`moderator`: the chat and the request queue; `admin`: everything' }),
     keyHash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', description: '`sha256:` and the hex SHA-256 of the key (`npm run staff:key -- <name> <role>` makes both)' }),
   },

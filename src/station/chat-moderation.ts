@@ -54,7 +54,8 @@ export class ChatModeration {
     const sent = await this.deps.log.find(id);
     if (!sent) throw new AppError('NOT_FOUND', { message: 'No chat message has that id (it may have been deleted or rolled off).' });
     if (!sent.client) throw new AppError('NOT_FOUND', { message: 'The sender of that message is not known; ban the nickname instead.' });
-    const target: BanTarget = { kind: 'ip', value: sent.client };
+    // Kept apart from an address ban on the same client: the address doors never reach it.
+    const target: BanTarget = { kind: 'sender', value: sent.client };
     const note = { label: sent.message.nickname, by: actor.name, reason, since: toUnixSeconds(this.deps.clock()), ref: newToken() };
     await this.deps.moderation.ban(target, seconds, note);
     await this.deps.audit.record(actor, 'chat.ban', `sender of message ${id} (“${sent.message.nickname}”)`, banDetail(seconds, reason));
@@ -62,10 +63,10 @@ export class ChatModeration {
     return { ban, undo: await this.keepUndo({ kind: 'ban', targets: [target] }) };
   }
 
-  /** Bans nicknames (by look-alike skeleton) or clients for `seconds`. */
-  async ban(targets: readonly BanTarget[], seconds: number, reason: string | null, actor: Actor): Promise<{ bans: BanTarget[]; until: number; undo: Undo }> {
+  /** Bans nicknames (by look-alike skeleton) or clients (address bans) for `seconds`. */
+  async ban(targets: readonly NamedBanTarget[], seconds: number, reason: string | null, actor: Actor): Promise<{ bans: NamedBanTarget[]; until: number; undo: Undo }> {
     const since = toUnixSeconds(this.deps.clock());
-    const stored: BanTarget[] = [];
+    const stored: NamedBanTarget[] = [];
     for (const target of targets) {
       // A nickname ban matches on the look-alike skeleton; the list shows the nickname as staff wrote it.
       const matched = target.kind === 'nickname' ? { kind: 'nickname' as const, value: nicknameSkeleton(target.value) } : target;
@@ -81,12 +82,15 @@ export class ChatModeration {
     return (await this.deps.moderation.bans()).map(publicBan);
   }
 
-  /** Lifts a ban: on a nickname, a client, or a sender (by its reference); false when none is in force. */
+  /**
+   * Lifts a ban: on a nickname, a client, or a sender (by its reference only); false when none is
+   * in force. An address lifts only an address ban: whether a sender ban hides behind it changes nothing.
+   */
   async unban(kind: ChatBan['kind'], value: string, actor: Actor): Promise<boolean> {
     let target: BanTarget;
     let label = value;
     if (kind === 'sender') {
-      const ban = (await this.deps.moderation.bans()).find((b) => b.ref === value);
+      const ban = (await this.deps.moderation.bans()).find((b) => b.kind === 'sender' && b.ref === value);
       if (!ban) return false;
       target = { kind: ban.kind, value: ban.value };
       label = `sender “${ban.label}”`;
@@ -126,10 +130,13 @@ export class ChatModeration {
   }
 }
 
+/** A ban staff name by what it matches on: a nickname or an address (a sender ban is named by its reference). */
+export type NamedBanTarget = BanTarget & { kind: 'nickname' | 'ip' };
+
 /** A ban as staff see it: a sender ban shows its reference, never its client. */
 function publicBan(ban: ActiveBan): ChatBan {
   const common = { label: ban.label, until: ban.until, by: ban.by, reason: ban.reason, since: ban.since };
-  return ban.ref ? { kind: 'sender', value: ban.ref, ...common } : { kind: ban.kind, value: ban.value, ...common };
+  return ban.kind === 'sender' ? { kind: 'sender', value: ban.ref ?? '', ...common } : { kind: ban.kind, value: ban.value, ...common };
 }
 
 const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);

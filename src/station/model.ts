@@ -25,8 +25,13 @@ export type {
   Uptime,
 } from './shapes.js';
 
+/**
+ * What a ban matches on: a nickname skeleton, a client staff named (an address ban), or the client
+ * of a message's sender (a sender ban). Address and sender bans on one client are kept apart, so
+ * no lookup by address can find, lift or reveal a sender ban.
+ */
 export interface BanTarget {
-  kind: 'nickname' | 'ip';
+  kind: 'nickname' | 'ip' | 'sender';
   value: string;
 }
 /** What is kept with a ban: who set it, why, and how the list shows it. */

@@ -1,45 +1,7 @@
-import unhomoglyph from 'unhomoglyph';
+import { lookAlikeSkeleton } from '../validation/look-alike-skeleton.js';
 
-// Look-alike nicknames: "аdmin" (Cyrillic а), "ＡＤＭＩＮ" (fullwidth) and "AdMin" must all be
-// "admin" to a ban or to the reserved list. The confusable data is Unicode's own (confusables.txt,
-// UTS #39), as shipped and kept up to date by the unhomoglyph package; we never keep a table here.
-
-const COMBINING_MARKS = /\p{M}/gu;
-/** Separators a nickname may use or a host's name contains: "Sarah Miller" = "sarah_miller" = "SarahMiller". */
-const SEPARATORS = /[\s_\-.·]/gu;
-const ASCII = /^[\x00-\x7f]*$/;
-/** Mapping can give capitals ("0" → "O") and capitals can map further: a few rounds reach the fixed point. */
-const MAX_ROUNDS = 4;
-
-/**
- * One character, case-insensitively. Unicode's table is case-sensitive: Latin "I" maps to "l"
- * (so "ADMIN" would not be "admin"), while Cyrillic "Т" maps to Latin "T" but its small "т" to
- * small-capital "ᴛ". So a character is lower-cased first when that lands on ASCII, else mapped as
- * written and lower-cased after when that lands on ASCII, else lower-cased and mapped.
- */
-function foldCharacter(character: string): string {
-  const lowerFirst = unhomoglyph(character.toLowerCase());
-  if (ASCII.test(lowerFirst)) return lowerFirst;
-  const mapFirst = unhomoglyph(unhomoglyph(character).toLowerCase());
-  return ASCII.test(mapFirst) ? mapFirst : lowerFirst;
-}
-
-/**
- * The UTS #39 skeleton of a nickname, case-insensitive: NFKC first (fullwidth and other
- * compatibility forms become plain letters), then the confusable mapping of each character of the
- * NFD text, repeated until it stops changing. Accents and separators are dropped on top of UTS #39,
- * so "Jösé" and "J-o-s-e" are the same name as "Jose": for bans and reserved names, a name that
- * looks the same to a reader is the same name.
- */
-export function nicknameSkeleton(nickname: string): string {
-  let skeleton = nickname.normalize('NFKC');
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const next = Array.from(skeleton.normalize('NFD'), foldCharacter).join('').normalize('NFD');
-    if (next === skeleton) break;
-    skeleton = next;
-  }
-  return skeleton.replace(COMBINING_MARKS, '').replace(SEPARATORS, '');
-}
+/** A nickname's look-alike skeleton (validation/look-alike-skeleton.ts): what bans and reserved names match on. */
+export const nicknameSkeleton = lookAlikeSkeleton;
 
 /** Nicknames nobody may post as, nor as a look-alike of (the station's hosts, "admin", "moderator"). */
 export class ReservedNicknames {

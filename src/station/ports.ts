@@ -78,7 +78,7 @@ export interface StoredStaffKey {
 
 /** Staff keys made in the console, shared by every node, at most MAX_STORED_STAFF_KEYS. */
 export interface StaffKeyStore {
-  /** Adds a key; 'taken' when a key of that name exists, 'full' at the bound. */
+  /** Adds a key; 'taken' when a key of that name or a look-alike (config/staff-keys.ts staffNameKey) exists, 'full' at the bound. */
   add(key: StoredStaffKey): Promise<'added' | 'taken' | 'full'>;
   /** The key whose hash is `keyHash`, or null (a revoked key is gone at once, on every node). */
   byHash(keyHash: string): Promise<StoredStaffKey | null>;

@@ -1,3 +1,4 @@
+import { staffNameKey } from '../config/staff-keys.js';
 import { AppError } from '../errors.js';
 import type { Actor, AuditTrail } from './audit-trail.js';
 import { toUnixSeconds, type Clock } from './clock.js';
@@ -43,7 +44,8 @@ export class StaffDirectory {
 
   /** Keeps a new member's key, as its hash (the door makes the key, shows it once and forgets it). */
   async create(name: string, role: StaffRole, keyHash: string, actor: Actor): Promise<void> {
-    if (this.configured.some((member) => member.name.toLowerCase() === name.toLowerCase())) throw taken();
+    // Taken as it looks: "Ghost" beside "ghost", or "Nаomi" (Cyrillic а) beside "Naomi", is refused.
+    if (this.configured.some((member) => staffNameKey(member.name) === staffNameKey(name))) throw taken();
     const outcome = await this.store.add({ name, role, keyHash, createdAt: toUnixSeconds(this.clock()), createdBy: actor.name });
     if (outcome === 'taken') throw taken();
     if (outcome === 'full') throw new AppError('VALIDATION_FAILED', { details: [{ field: 'name', message: `at most ${MAX_STORED_STAFF_KEYS} console keys; revoke one first` }] });

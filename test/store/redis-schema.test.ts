@@ -2,6 +2,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis, type RedisConnections } from '../../src/redis/redis-connection.js';
 import { ensureStoreSchema, schemaKey, STORE_SCHEMA_VERSION, StoreSchemaTooNewError, type StoreMigration } from '../../src/store/redis/redis-schema.js';
+import { moveSenderBans, RedisModerationStore } from '../../src/store/redis/redis-moderation-store.js';
 import { capturedLog } from '../support/captured-log.js';
 import { eventually } from '../support/eventually.js';
 import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
@@ -36,7 +37,7 @@ describe.skipIf(!hasRedis)('the stored schema version and the migration path (Re
     expect(await admin.get(`${prefix}station:state`)).toBe('{"kept":true}');
     // Again: nothing to do, nothing logged as a migration.
     const before = matching('migrating the Redis store').length;
-    expect(await ensureStoreSchema(redis, prefix, log)).toEqual({ found: 1, now: 1 });
+    expect(await ensureStoreSchema(redis, prefix, log)).toEqual({ found: STORE_SCHEMA_VERSION, now: STORE_SCHEMA_VERSION });
     expect(matching('migrating the Redis store')).toHaveLength(before);
   });
 
@@ -98,6 +99,30 @@ describe.skipIf(!hasRedis)('the stored schema version and the migration path (Re
     expect((error as Error).message).toContain(`schema version ${STORE_SCHEMA_VERSION + 1}, newer than this build knows (${STORE_SCHEMA_VERSION})`);
     expect(await admin.get(schemaKey(prefix))).toBe(String(STORE_SCHEMA_VERSION + 1));
     expect(await admin.exists(`${prefix}schema:migrating`)).toBe(0);
+  });
+
+  it('moves a sender ban stored by schema 1 under its address key apart (2): it still holds, with its time left, and no address door reaches it', async () => {
+    const prefix = fresh();
+    await admin.set(schemaKey(prefix), '1');
+    // Schema 1's layout: a sender ban (told by its ref) and an address ban, both under chat:ban:ip:.
+    const senderNote = { label: 'Troll99', by: 'Naomi', reason: 'spam', since: 1_790_000_000, ref: 'ref-old-1' };
+    await admin.set(`${prefix}chat:ban:ip:198.51.100.66`, JSON.stringify(senderNote), { EX: 3600 });
+    await admin.set(`${prefix}chat:ban:ip:203.0.113.9`, JSON.stringify({ ...senderNote, label: '203.0.113.9', ref: null }), { EX: 600 });
+    expect(await ensureStoreSchema(redis, prefix, log)).toEqual({ found: 1, now: STORE_SCHEMA_VERSION });
+
+    const moderation = new RedisModerationStore(redis, prefix);
+    expect(await moderation.isBanned('newname', '198.51.100.66')).toBe(true);
+    expect(await moderation.isBanned('newname', '203.0.113.9')).toBe(true);
+    const bans = await moderation.bans();
+    expect(bans.map(({ kind, value, ref }) => ({ kind, value, ref }))).toEqual([
+      { kind: 'ip', value: '203.0.113.9', ref: null },
+      { kind: 'sender', value: '198.51.100.66', ref: 'ref-old-1' },
+    ]);
+    expect(await admin.pTTL(`${prefix}chat:ban:sender:198.51.100.66`)).toBeGreaterThan(3_500_000);
+    // The address door no longer finds it; running the step again changes nothing.
+    expect(await moderation.unban({ kind: 'ip', value: '198.51.100.66' })).toBe(false);
+    expect(await moveSenderBans(redis, prefix)).toBe(0);
+    expect(await moderation.isBanned('newname', '198.51.100.66')).toBe(true);
   });
 
   it('stops at a gap in the path with a message naming it, leaving the version where it was', async () => {

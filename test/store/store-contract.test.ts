@@ -185,10 +185,10 @@ describe.each(backends)('store contract: $name', (backend) => {
       await fresh();
       const before = Math.floor(Date.now() / 1000);
       await store.moderation.ban({ kind: 'nickname', value: 'Troll' }, 3600, note('Tr0ll (as typed)', { by: 'Naomi', reason: 'spam', since: before }));
-      await store.moderation.ban({ kind: 'ip', value: '2001:db8::7' }, 60, note('Troll99', { ref: 'ref-1' }));
+      await store.moderation.ban({ kind: 'sender', value: '2001:db8::7' }, 60, note('Troll99', { ref: 'ref-1' }));
       const bans = await store.moderation.bans();
       expect(bans.map(({ until: _until, ...rest }) => rest)).toEqual([
-        { kind: 'ip', value: '2001:db8::7', label: 'Troll99', by: null, reason: null, since: null, ref: 'ref-1' },
+        { kind: 'sender', value: '2001:db8::7', label: 'Troll99', by: null, reason: null, since: null, ref: 'ref-1' },
         { kind: 'nickname', value: 'troll', label: 'Tr0ll (as typed)', by: 'Naomi', reason: 'spam', since: before, ref: null },
       ]);
       expect(bans[0]!.until).toBeGreaterThanOrEqual(before + 59);
@@ -198,6 +198,26 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(await store.moderation.unban({ kind: 'nickname', value: 'troll' })).toBe(false);
       expect(await store.moderation.isBanned('Troll', '192.0.2.1')).toBe(false);
       expect((await store.moderation.bans()).map((b) => b.value)).toEqual(['2001:db8::7']);
+    });
+
+    it('keeps a sender ban apart from an address ban on the same client: each set, listed and lifted on its own', async () => {
+      await fresh();
+      const client = '198.51.100.66';
+      await store.moderation.ban({ kind: 'sender', value: client }, 600, note('Troll99', { ref: 'ref-2' }));
+      expect(await store.moderation.isBanned('grace', client)).toBe(true);
+      // The address door finds nothing there, and lifts nothing.
+      expect(await store.moderation.unban({ kind: 'ip', value: client })).toBe(false);
+      expect(await store.moderation.isBanned('grace', client)).toBe(true);
+      // An address ban on the same client is a second ban beside it, not a change to it.
+      await store.moderation.ban({ kind: 'ip', value: client }, 60, note(client));
+      expect((await store.moderation.bans()).map(({ kind, value, ref }) => ({ kind, value, ref }))).toEqual([
+        { kind: 'ip', value: client, ref: null },
+        { kind: 'sender', value: client, ref: 'ref-2' },
+      ]);
+      expect(await store.moderation.unban({ kind: 'ip', value: client })).toBe(true);
+      expect(await store.moderation.isBanned('grace', client)).toBe(true);
+      expect(await store.moderation.unban({ kind: 'sender', value: client })).toBe(true);
+      expect(await store.moderation.isBanned('grace', client)).toBe(false);
     });
   });
 
@@ -237,6 +257,16 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(await store.staffKeys.byHash('sha256:aa')).toBeNull();
       expect(await store.staffKeys.remove('Ruth')).toBe(false);
       expect((await store.staffKeys.list()).map((k) => k.name)).toEqual(['Orpah']);
+    });
+
+    it('takes a look-alike of a stored name as that name (case, confusable letters), even racing', async () => {
+      await fresh();
+      expect(await store.staffKeys.add(key('ghost', 'sha256:g1'))).toBe('added');
+      for (const [i, name] of ['Ghost', 'GHOST', 'gh\u043Est'].entries()) expect(await store.staffKeys.add(key(name, `sha256:g${i + 2}`)), name).toBe('taken');
+      const racing = await Promise.all(['Naomi', 'NAOMI', 'N\u0430omi', 'naomi', 'Na-omi'].map((name, i) => store.staffKeys.add(key(name, `sha256:n${i}`))));
+      expect(racing.filter((outcome) => outcome === 'added')).toHaveLength(1);
+      expect(await store.staffKeys.remove('ghost')).toBe(true);
+      expect(await store.staffKeys.add(key('Ghost', 'sha256:g9'))).toBe('added');
     });
   });
 

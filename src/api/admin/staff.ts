@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import { keyHashOf, newStaffKey } from '../../http/admin-auth.js';
 import { created, defineRoute, ok, type RequestContext, type RouteDefinition } from '../../http/route.js';
 import type { Actor, AuditTrail } from '../../station/audit-trail.js';
-import { LimitParam, Text } from '../../station/input/text-rules.js';
+import { LimitParam, OneLineText } from '../../station/input/text-rules.js';
 import type { StaffDirectory } from '../../station/staff-directory.js';
 import { AuditEntrySchema, StaffRoleSchema } from '../../station/shapes.js';
 
@@ -48,7 +48,10 @@ export function staffRoutes(audit: AuditTrail, staff: StaffDirectory): RouteDefi
       path: '/api/admin/staff',
       summary: 'Make a key for a new staff member: answered once, kept only as its hash',
       auth: 'admin',
-      body: Type.Object({ name: Text({ minLength: 1, maxLength: 40 }), role: StaffRoleSchema }),
+      body: Type.Object({
+        name: OneLineText({ minLength: 1, maxLength: 40, description: 'unique as it looks: letter case, look-alike letters, accents and separators aside' }),
+        role: StaffRoleSchema,
+      }),
       successStatus: 201,
       response: Type.Object({ name: Type.String(), role: StaffRoleSchema, key: Type.String({ description: 'the Bearer key: shown only in this answer' }) }),
       handler: async (ctx) => {

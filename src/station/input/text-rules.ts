@@ -77,6 +77,16 @@ export const Text = (options: StringOptions & { minLength?: number; maxLength: n
     allOf: [...TEXT_RULES, rule(VISIBLE, 'must contain visible characters')],
   });
 
+/** No line breaks: newline (the one control Text lets through) and the Unicode line and paragraph separators. */
+const ONE_LINE = '^[^\\n\\u2028\\u2029]*$';
+
+/** Text on one line (a name the audit log and the console show): Text's rules, and no line breaks. */
+export const OneLineText = (options: StringOptions & { minLength?: number; maxLength: number }) =>
+  Type.String({
+    ...options,
+    allOf: [...TEXT_RULES, rule(ONE_LINE, 'must be one line (no line breaks)'), rule(VISIBLE, 'must contain visible characters')],
+  });
+
 /**
  * A nickname: letters of any script with their combining marks (Devanagari "नमस्ते" needs its
  * vowel signs), decimal digits, underscore and dash; it starts with one that is not a mark.

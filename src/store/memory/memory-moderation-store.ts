@@ -18,7 +18,7 @@ export class MemoryModerationStore implements ModerationStore {
   }
 
   async isBanned(nickname: string, ip: string): Promise<boolean> {
-    return this.active(banKey({ kind: 'nickname', value: nickname })) || this.active(banKey({ kind: 'ip', value: ip }));
+    return bannedKeys(nickname, ip).some((key) => this.active(key));
   }
 
   async bans(): Promise<ActiveBan[]> {
@@ -74,6 +74,13 @@ export class MemoryModerationStore implements ModerationStore {
     for (const [sender, entry] of this.lastMessages) if (entry.until <= now) this.lastMessages.delete(sender);
   }
 }
+
+/** The keys a message from this nickname skeleton and client is refused by: its nickname, an address ban, a sender ban. */
+export const bannedKeys = (nickname: string, client: string) => [
+  banKey({ kind: 'nickname', value: nickname }),
+  banKey({ kind: 'ip', value: client }),
+  banKey({ kind: 'sender', value: client }),
+];
 
 export const banKey = (target: BanTarget) => `${target.kind}:${target.kind === 'nickname' ? target.value.toLowerCase() : target.value}`;
 

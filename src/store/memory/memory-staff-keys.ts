@@ -1,3 +1,4 @@
+import { staffNameKey } from '../../config/staff-keys.js';
 import { MAX_STORED_STAFF_KEYS, type StaffKeyStore, type StoredStaffKey } from '../../station/ports.js';
 
 /** Console-made staff keys of this one process, by name and by hash. */
@@ -6,7 +7,8 @@ export class MemoryStaffKeys implements StaffKeyStore {
   private readonly hashes = new Map<string, StoredStaffKey>();
 
   async add(key: StoredStaffKey): Promise<'added' | 'taken' | 'full'> {
-    if (this.byName.has(key.name)) return 'taken';
+    const nameKey = staffNameKey(key.name);
+    if ([...this.byName.keys()].some((name) => staffNameKey(name) === nameKey)) return 'taken';
     if (this.byName.size >= MAX_STORED_STAFF_KEYS) return 'full';
     this.byName.set(key.name, { ...key });
     this.hashes.set(key.keyHash, { ...key });

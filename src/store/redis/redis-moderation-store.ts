@@ -1,4 +1,4 @@
-import { banKey, noteOf, targetOfKey } from '../memory/memory-moderation-store.js';
+import { banKey, bannedKeys, noteOf, targetOfKey } from '../memory/memory-moderation-store.js';
 import type { ActiveBan, BanNote, BanTarget } from '../../station/model.js';
 import type { ModerationStore } from '../../station/ports.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
@@ -9,6 +9,17 @@ const TAKE = new LuaScript(`
 local value = redis.call('GET', KEYS[1])
 if value then redis.call('DEL', KEYS[1]) end
 return value
+`);
+
+// Moves one sender ban of the old layout (under chat:ban:ip:, told by its ref) to chat:ban:sender:,
+// its time left kept (RENAME keeps the TTL). KEYS: the old key, the new one. Safe to run again.
+const MOVE_SENDER_BAN = new LuaScript(`
+local stored = redis.call('GET', KEYS[1])
+if not stored then return 0 end
+local ok, note = pcall(cjson.decode, stored)
+if not ok or type(note) ~= 'table' or type(note.ref) ~= 'string' then return 0 end
+redis.call('RENAME', KEYS[1], KEYS[2])
+return 1
 `);
 
 /** Bans as expiring keys holding their note (JSON); a sender's last message as an expiring key swapped with SET … GET; undo records as expiring keys taken with GETDEL. */
@@ -26,7 +37,7 @@ export class RedisModerationStore implements ModerationStore {
 
   isBanned(nickname: string, ip: string): Promise<boolean> {
     return this.redis.call(async () => {
-      const keys = [banKey({ kind: 'nickname', value: nickname }), banKey({ kind: 'ip', value: ip })].map((k) => `${this.prefix}chat:ban:${k}`);
+      const keys = bannedKeys(nickname, ip).map((k) => `${this.prefix}chat:ban:${k}`);
       return (await this.redis.commands.exists(keys)) > 0;
     });
   }
@@ -34,15 +45,7 @@ export class RedisModerationStore implements ModerationStore {
   bans(): Promise<ActiveBan[]> {
     return this.redis.call(async () => {
       const base = `${this.prefix}chat:ban:`;
-      const keys: string[] = [];
-      // Bans are few; SCAN walks the keyspace without blocking Redis the way KEYS would. Sent to
-      // the master of the station's slot: on a Cluster every key of the station lives there.
-      let cursor = '0';
-      do {
-        const [next, batch] = (await this.redis.send(this.prefix, ['SCAN', cursor, 'MATCH', `${escapeGlob(base)}*`, 'COUNT', '500'])) as [string, string[]];
-        keys.push(...batch);
-        cursor = next;
-      } while (cursor !== '0');
+      const keys = await scanKeys(this.redis, this.prefix, base);
       if (keys.length === 0) return [];
       const [now, labels, ...ttls] = await Promise.all([this.redis.commands.time(), this.redis.commands.mGet(keys), ...keys.map((key) => this.redis.commands.pTTL(key))]);
       const nowMs = Number((now as unknown as [string, string])[0]) * 1000;
@@ -76,6 +79,38 @@ export class RedisModerationStore implements ModerationStore {
   takeUndo(token: string): Promise<string | null> {
     return this.redis.call(async () => (await TAKE.run(this.redis.commands, [`${this.prefix}chat:undo:${token}`], [])) as string | null);
   }
+}
+
+/**
+ * The keys that start with `base`. Bans are few; SCAN walks the keyspace without blocking Redis
+ * the way KEYS would. Sent to the master of the station's slot: on a Cluster every key of the
+ * station lives there.
+ */
+async function scanKeys(redis: RedisConnections, prefix: string, base: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = (await redis.send(prefix, ['SCAN', cursor, 'MATCH', `${escapeGlob(base)}*`, 'COUNT', '500'])) as [string, string[]];
+    keys.push(...batch);
+    cursor = next;
+  } while (cursor !== '0');
+  return keys;
+}
+
+/**
+ * Store migration 1 → 2: schema 1 kept a sender ban under its client's address key
+ * (`chat:ban:ip:<client>`, told apart by its `ref`), where the address doors could find it; each
+ * moves to `chat:ban:sender:<client>` with the time it has left. Answers how many moved.
+ */
+export async function moveSenderBans(redis: RedisConnections, prefix: string): Promise<number> {
+  const base = `${prefix}chat:ban:${banKey({ kind: 'ip', value: '' })}`;
+  let moved = 0;
+  for (const key of await scanKeys(redis, prefix, base)) {
+    const client = key.slice(base.length);
+    const target = `${prefix}chat:ban:${banKey({ kind: 'sender', value: client })}`;
+    moved += Number(await redis.call(() => MOVE_SENDER_BAN.run(redis.commands, [key, target], [])));
+  }
+  return moved;
 }
 
 const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);

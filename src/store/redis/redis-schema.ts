@@ -3,13 +3,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { RedisConnections } from '../../redis/redis-connection.js';
 import { LuaScript } from './lua-script.js';
+import { moveSenderBans } from './redis-moderation-store.js';
 
 /**
  * The shape of the station's data in Redis that this build reads and writes. It goes up by one
  * with a release that changes a stored shape older code would misread, together with a migration
  * from the version before (docs/operations.md, "Upgrades").
  */
-export const STORE_SCHEMA_VERSION = 1;
+export const STORE_SCHEMA_VERSION = 2;
 
 /** One step of the migration path: turns a store of version `from` into one of `from + 1`. */
 export interface StoreMigration {
@@ -26,6 +27,13 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
     from: 0,
     what: 'stamp the schema version on a store written before versions were kept (no data changes)',
     run: async () => undefined,
+  },
+  {
+    from: 1,
+    what: 'move sender bans out of the address-ban keys (chat:ban:ip:<client> with a ref → chat:ban:sender:<client>, time left kept)',
+    run: async (redis, prefix) => {
+      await moveSenderBans(redis, prefix);
+    },
   },
 ];
 
