@@ -73,7 +73,7 @@ export class Limits {
     const { shared } = counters;
     // The public budget only: what it guards (reads) is still answered while the store is away;
     // the other budgets guard writes and streams, refused (503) meanwhile anyway.
-    const publicCounter = counters.storeAway ? withLocalFallback(shared, counters.local, counters.storeAway) : shared;
+    const publicCounter = counters.storeAway ? withLocalFallback(shared, counters.local, counters.storeAway, options.clock) : shared;
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
     this.publicApi = new PathBudget(new Budget(settings.http, publicCounter('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
     this.chatPerClient = new Budget(settings.chatPerClient, shared('chat', settings.chatPerClient.windowSeconds));
