@@ -120,6 +120,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       adminSignIn: config.rateLimit.adminSignIn,
       songRequestDelaySeconds: config.requests.delaySeconds,
       paymentWebhook: config.rateLimit.paymentWebhook,
+      staffActions: config.rateLimit.staffActions,
     },
     {
       shared: store.counter,
@@ -236,6 +237,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     clients: limits.identity,
     budget: limits.publicApi,
     adminAuth: new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff),
+    staffActions: limits.staffActions,
     log,
     language: stationLanguage,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).

@@ -212,6 +212,13 @@ export const ConfigSchema = Type.Object(
         limit: PositiveInt(1_000_000, 'requests per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
       }),
+      staffActions: Section(
+        'staff writes (every staff route but a GET: moderation, requests, staff keys, programme, revenue) per staff member, whatever address they come from, shared by every node; it also bounds the audit log (`audit.retentionDays` × this)',
+        {
+          limit: PositiveInt(1_000_000, 'writes per window'),
+          windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+        },
+      ),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
       maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000, description: 'clients each in-memory counter tracks at most; the oldest window gives way' }),
     }),
