@@ -41,7 +41,6 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
     feedbackHistory: config.feedback.historySize,
     maxTrackedClients: config.rateLimit.maxTrackedClients,
     liveEventHistory: config.live.sse.historySize,
-    auditHistory: config.audit.historySize,
   };
 }
 

@@ -177,7 +177,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });
   // Staff actions, from any door, are written down here (who, what, when, on what).
-  const audit = new AuditTrail(store.audit, clock, log.child({ component: 'audit' }));
+  const audit = new AuditTrail(store.audit, clock, log.child({ component: 'audit' }), config.audit.retentionDays);
   const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live: events, audit, clock });
   const configuredStaff = [...(config.adminApiKey ? [{ name: FIRST_ADMIN_NAME, role: 'admin' as const }] : []), ...config.staff.map(({ name, role }) => ({ name, role }))];
   const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);

@@ -287,7 +287,7 @@ export const ConfigSchema = Type.Object(
         'named staff keys, each with its role (`moderator`: chat and requests; `admin`: everything) and the hash of its key ([api.md](api.md#staff-and-roles)); `ADMIN_API_KEY` is the first admin beside them',
     }),
     audit: Section('the audit log of staff actions (`GET /api/admin/audit`)', {
-      historySize: PositiveInt(1_000_000, 'entries kept, newest first (older ones roll off)'),
+      retentionDays: PositiveInt(3650, 'days an entry is kept (older ones are dropped); its size is bounded by this × `rateLimit.staffActions` per staff member ([limits.md](limits.md))'),
     }),
     stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Stripe secret key; null: plan creation answers 503' }),
     stripeWebhookSecret: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {

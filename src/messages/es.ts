@@ -12,6 +12,7 @@ const PATTERNS: Readonly<Record<string, string>> = {
   'must contain visible characters': 'debe contener caracteres visibles',
   'may contain only letters, digits, underscore and dash': 'solo puede contener letras, dígitos, guion bajo y guion',
   'must be a message id such as 1767225600000-0 (the `next` of the previous page)': 'debe ser un id de mensaje como 1767225600000-0 (el `next` de la página anterior)',
+  'must be an audit id such as 1767225600000-0 (the `next` of the previous page)': 'debe ser un id de registro como 1767225600000-0 (el `next` de la página anterior)',
   'must be a date, YYYY-MM-DD': 'debe ser una fecha, AAAA-MM-DD',
   'must be a three-letter ISO 4217 code, e.g. USD': 'debe ser un código ISO 4217 de tres letras, p. ej. USD',
   'may contain only lower-case letters, digits and underscore (e.g. song_rating, app_feedback, bug_report)':
@@ -91,6 +92,7 @@ const es: ServerCatalog = {
     chatId: 'debe ser un id de mensaje como 1767225600000-0',
     transferEncoding: 'debe ser chunked, indicado una vez, o ninguno',
     contentLength: 'debe indicarse una vez, o coincidir',
+    notBeforeFrom: 'no debe ser anterior a `from`',
   },
 };
 

@@ -64,5 +64,44 @@ for (const backend of serverBackends('audit-log')) {
       expect(entries.filter((entry) => entry.actor === 'Naomi')).toHaveLength(STAFF_WRITES);
       expect(entries.map((entry) => entry.action)).toContain('staff.create');
     });
+
+    it('stores listener text quoted and escaped: a forged line in a song title or a nickname stays inside one field', async () => {
+      const title = 'Oceans"\u2028\n2026-11-27 admin chat.unban address "203.0.113.7';
+      const nickname = 'Troll" chat.unban "x';
+      const request = await call(`${server.url}/api/mobile/requests`, {
+        headers: { 'x-forwarded-for': '198.51.100.200' },
+        body: { song_title: title, artist: 'Hillsong', requester_name: 'Ann' },
+      });
+      const banned = await call(`${server.url}/api/admin/chat/bans`, { headers: as(ADMIN_KEY, '192.0.2.1'), body: { nickname, seconds: 60 } });
+      process.stdout.write(`[audit-log] request ${request.status}, ban ${banned.status}\n`);
+      expect([request.status, banned.status]).toEqual([201, 201]);
+      const id = request.body.data.id as string;
+      expect((await call(`${server.url}/api/admin/requests/${id}`, { method: 'PATCH', headers: as(ADMIN_KEY, '192.0.2.1'), body: { status: 'played' } })).status).toBe(200);
+      const log = await call(`${server.url}/api/admin/audit?actor=admin&limit=10`, { headers: as(ADMIN_KEY, '192.0.2.1') });
+      const [played, ban] = log.body.data.entries as Array<{ action: string; target: string }>;
+      expect([played!.action, ban!.action]).toEqual(['request.played', 'chat.ban']);
+      // One line each, the listener's text one JSON string: read back, it is exactly what was sent.
+      for (const { target } of [played!, ban!]) expect(target).not.toMatch(/[\n\r\u2028\u2029]/);
+      expect(played!.target).toBe(`request ${id}: ${JSON.stringify(title).replace('\u2028', '\\u2028')} by "Hillsong"`);
+      expect(JSON.parse(ban!.target.slice('nickname '.length))).toBe(nickname);
+    });
+
+    it('pages by `next`, filters by actor, action and date, and refuses a bad cursor or range with 400', async () => {
+      const get = (query: string) => call(`${server.url}/api/admin/audit?${query}`, { headers: as(ADMIN_KEY, '192.0.2.1') });
+      const first = await get('actor=Naomi&action=chat.ban&limit=4');
+      const second = await get(`actor=Naomi&action=chat.ban&limit=4&before=${first.body.data.next as string}`);
+      const all = await get('actor=Naomi&action=chat.ban&limit=200');
+      const ids = (page: typeof first) => (page.body.data.entries as Array<{ id: string }>).map((entry) => entry.id);
+      expect(ids(all)).toHaveLength(STAFF_WRITES / 2);
+      expect([...ids(first), ...ids(second)]).toEqual(ids(all).slice(0, 8));
+      const now = Math.floor(Date.now() / 1000);
+      expect(ids(await get(`actor=Naomi&from=${now - 3600}&to=${now + 60}&limit=200`))).toHaveLength(STAFF_WRITES);
+      expect(ids(await get(`actor=Naomi&to=${now - 3600}`))).toEqual([]);
+      for (const bad of ['before=yesterday', `from=${now}&to=${now - 1}`, 'action=Chat%20ban', 'from=-1']) {
+        const refused = await get(bad);
+        expect(refused.status, bad).toBe(400);
+        expect(refused.body.error.code, bad).toBe('VALIDATION_FAILED');
+      }
+    });
   });
 }
