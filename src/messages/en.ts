@@ -62,7 +62,6 @@ const en = {
     chatId: 'must be a message id such as 1767225600000-0',
     transferEncoding: 'must be chunked, given once, or absent',
     contentLength: 'must be given once, or agree',
-    notBeforeFrom: 'must not be before `from`',
   },
 } satisfies ServerStrings;
 

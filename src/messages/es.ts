@@ -92,7 +92,6 @@ const es: ServerCatalog = {
     chatId: 'debe ser un id de mensaje como 1767225600000-0',
     transferEncoding: 'debe ser chunked, indicado una vez, o ninguno',
     contentLength: 'debe indicarse una vez, o coincidir',
-    notBeforeFrom: 'no debe ser anterior a `from`',
   },
 };
 

@@ -51,6 +51,4 @@ export interface ValidationStrings {
   chatId: string;
   transferEncoding: string;
   contentLength: string;
-  /** A range's end before its start (the audit log's `to` and `from`). */
-  notBeforeFrom: string;
 }
