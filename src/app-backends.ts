@@ -43,7 +43,6 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
     feedbackHistory: config.feedback.historySize,
     maxTrackedClients: config.rateLimit.maxTrackedClients,
     liveEventHistory: config.live.sse.historySize,
-    auditHistory: config.audit.historySize,
   };
 }
 

@@ -120,6 +120,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       adminSignIn: config.rateLimit.adminSignIn,
       songRequestDelaySeconds: config.requests.delaySeconds,
       paymentWebhook: config.rateLimit.paymentWebhook,
+      staffActions: config.rateLimit.staffActions,
     },
     {
       shared: store.counter,
@@ -176,7 +177,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });
   // Staff actions, from any door, are written down here (who, what, when, on what).
-  const audit = new AuditTrail(store.audit, clock, log.child({ component: 'audit' }));
+  const audit = new AuditTrail(store.audit, clock, log.child({ component: 'audit' }), config.audit.retentionDays);
   const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live: events, audit, clock });
   const configuredStaff = [...(config.adminApiKey ? [{ name: FIRST_ADMIN_NAME, role: 'admin' as const }] : []), ...config.staff.map(({ name, role }) => ({ name, role }))];
   const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);
@@ -237,6 +238,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     clients: limits.identity,
     budget: limits.publicApi,
     adminAuth: new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff),
+    staffActions: limits.staffActions,
     log,
     language: stationLanguage,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).

@@ -56,9 +56,18 @@ const rateLimitIfCounted = (name: 'RateLimit' | 'RateLimit-Policy') => ({
 /** The refusals that always say when to try again (error-answer.ts writes Retry-After for them). */
 const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'UNAVAILABLE', 'RECENTLY_PLAYED']);
 
+/** The RateLimit pair of a staff write: the staff member's own budget, told once their key is known. */
+const staffRateLimit = (name: 'RateLimit' | 'RateLimit-Policy') => ({
+  ...RESPONSE_HEADERS[name],
+  required: false,
+  description: `${RESPONSE_HEADERS[name].description} On a staff write it is the staff member's budget of writes (\`"staff"\`, \`rateLimit.staffActions\`), absent when the key was refused or the store is away.`,
+});
+
 export interface HeaderTraits {
   /** The route spends from the client's public API budget. */
   budgeted: boolean;
+  /** A staff write: spends from the staff member's budget of writes once the key is known. */
+  staffWrite?: boolean;
   /** The route answers with a validator (ETag) and may answer 304. */
   cacheable: boolean;
 }
@@ -70,6 +79,9 @@ export function headersOf(status: string, traits: HeaderTraits, codes: readonly 
   if (traits.budgeted) {
     headers.RateLimit = uncounted ? rateLimitIfCounted('RateLimit') : ref('RateLimit');
     headers['RateLimit-Policy'] = uncounted ? rateLimitIfCounted('RateLimit-Policy') : ref('RateLimit-Policy');
+  } else if (traits.staffWrite) {
+    headers.RateLimit = staffRateLimit('RateLimit');
+    headers['RateLimit-Policy'] = staffRateLimit('RateLimit-Policy');
   }
   const retrying = codes.filter((code) => RETRY_AFTER_CODES.has(code));
   if (retrying.length > 0) {

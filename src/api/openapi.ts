@@ -141,7 +141,11 @@ function describe(route: RouteDefinition, traits: HeaderTraits): string {
   return [
     `${route.summary}.`,
     route.auth === 'admin' ? "Admins only: an admin's key as a Bearer token (a moderator's gets 403)." : route.auth ? "Staff: a moderator's or an admin's key as a Bearer token." : 'Public.',
-    traits.budgeted ? "Spends one request of the client's budget (RateLimit headers on every answer)." : 'Spends no request budget.',
+    traits.budgeted
+      ? "Spends one request of the client's budget (RateLimit headers on every answer)."
+      : traits.staffWrite
+        ? "Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known)."
+        : 'Spends no request budget.',
     traits.cacheable ? 'Send If-None-Match with the ETag of an earlier answer: 304 while it is current.' : '',
     route.bare ? 'The answer is the document itself, without the envelope.' : `A success answers exactly ${members}; an error the error envelope.`,
   ]
@@ -169,7 +173,11 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ? (route.response ?? Type.Object({}))
     : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() }, { additionalProperties: false });
   const successContent = { 'application/json': { schema: plain(success) } };
-  const traits: HeaderTraits = { budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)), cacheable: route.headers?.includes('if-none-match') ?? false };
+  const traits: HeaderTraits = {
+    budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)),
+    cacheable: route.headers?.includes('if-none-match') ?? false,
+    staffWrite: route.auth !== undefined && route.method !== 'GET',
+  };
   const headerParameters = [
     ...(traits.cacheable ? [IF_NONE_MATCH] : []),
     ...(route.headers?.includes('idempotency-key') ? [IDEMPOTENCY_KEY_PARAMETER] : []),
@@ -190,6 +198,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   }
   if (traits.budgeted) set.errors(['RATE_LIMITED'], 'RATE_LIMITED: the budget is spent; Retry-After says when it refills');
   if (route.auth) set.errors(['RATE_LIMITED'], 'RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After)');
+  if (traits.staffWrite) set.errors(['RATE_LIMITED'], "RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from");
   set.errors(route.errors ?? []);
   set.errors(['UNAVAILABLE'], 'UNAVAILABLE: a backing service is down; Retry-After says when to try again');
   return {

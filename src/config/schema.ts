@@ -225,6 +225,13 @@ export const ConfigSchema = Type.Object(
         limit: PositiveInt(1_000_000, 'requests per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
       }),
+      staffActions: Section(
+        'staff writes (every staff route but a GET: moderation, requests, staff keys, programme, revenue) per staff member, whatever address they come from, shared by every node; it also bounds the audit log (`audit.retentionDays` × this)',
+        {
+          limit: PositiveInt(1_000_000, 'writes per window'),
+          windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+        },
+      ),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
       maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000, description: 'clients each in-memory counter tracks at most; the oldest window gives way' }),
     }),
@@ -293,7 +300,7 @@ export const ConfigSchema = Type.Object(
         'named staff keys, each with its role (`moderator`: chat and requests; `admin`: everything) and the hash of its key ([api.md](api.md#staff-and-roles)); `ADMIN_API_KEY` is the first admin beside them',
     }),
     audit: Section('the audit log of staff actions (`GET /api/admin/audit`)', {
-      historySize: PositiveInt(1_000_000, 'entries kept, newest first (older ones roll off)'),
+      retentionDays: PositiveInt(3650, 'days an entry is kept (older ones are dropped); its size is bounded by this × `rateLimit.staffActions` per staff member ([limits.md](limits.md))'),
     }),
     stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Stripe secret key; null: plan creation answers 503' }),
     stripeWebhookSecret: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {

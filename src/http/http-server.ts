@@ -6,7 +6,7 @@ import type { AdminAuth } from './admin-auth.js';
 import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './exchange.js';
 import { ReplyWriter } from './reply.js';
-import { RequestPipeline, type ClientResolver, type RequestBudget } from './request-pipeline.js';
+import { RequestPipeline, type ClientResolver, type RequestBudget, type StaffActionBudget } from './request-pipeline.js';
 import type { RouteDefinition } from './route.js';
 import { RouteTable } from './route-table.js';
 
@@ -17,6 +17,8 @@ export interface HttpServerOptions {
   clients: ClientResolver;
   budget: RequestBudget | null;
   adminAuth: AdminAuth;
+  /** The budget every staff write spends from, per staff member (request-pipeline.ts). */
+  staffActions?: StaffActionBudget | null;
   log: Logger;
   /** The station's language, for errors to clients that ask for none we speak (default English). */
   language?: ServerCatalog;
@@ -42,6 +44,7 @@ export class HttpServer {
       clients: options.clients,
       budget: options.budget,
       adminAuth: options.adminAuth,
+      staffActions: options.staffActions ?? null,
       reply: new ReplyWriter(options.cors, options.log, options.language),
       log: options.log,
       onFinished: (ex, status) => {

@@ -29,11 +29,21 @@ export interface RequestBudget extends BudgetHeaders {
   spend(clientKey: string): Promise<BudgetDecision>;
 }
 
+/**
+ * The budget of staff writes (limits/ implements it), spent per staff member: by their name, so
+ * reconnecting or changing address does not refill it. Its headers go on the answer.
+ */
+export interface StaffActionBudget extends BudgetHeaders {
+  spend(staffName: string): Promise<BudgetDecision>;
+}
+
 export interface PipelineOptions {
   bodyLimitBytes: number;
   clients: ClientResolver;
   budget: RequestBudget | null;
   adminAuth: AdminAuth;
+  /** Spent by every staff write once its key is known; none: staff writes are not counted. */
+  staffActions?: StaffActionBudget | null;
   reply: ReplyWriter;
   log: Logger;
   /** Told when each request has been answered (or given up), with its status; 0 when nobody is left to answer. */
@@ -190,15 +200,31 @@ export class RequestPipeline {
           ex.watchAbort();
           return signedIn.then((member) => {
             ex.staff = member;
-            return this.afterAuth(ex, route, body);
+            return this.afterSignIn(ex, route, body);
           });
         }
         ex.staff = signedIn;
+        return this.afterSignIn(ex, route, body);
       }
       return this.afterAuth(ex, route, body);
     } catch (error) {
       this.fail(ex, error, body);
     }
+  }
+
+  /**
+   * A staff write spends one from the staff member's budget before anything else is read: past
+   * it, 429 with the budget's headers, whatever the body. Reads (GET, HEAD) cost nothing.
+   */
+  private afterSignIn(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
+    const actions = this.options.staffActions;
+    if (!actions || !ex.staff || route.definition.method === 'GET') return this.afterAuth(ex, route, body);
+    ex.watchAbort();
+    return actions.spend(ex.staff.name).then((decision) => {
+      ex.budget = { headers: actions, decision };
+      if (!decision.allowed) throw new AppError('RATE_LIMITED', { reason: 'staff_actions', retryAfterSeconds: decision.resetSeconds });
+      return this.afterAuth(ex, route, body);
+    });
   }
 
   /** Validation, handler, reply; throws what it refuses (the caller turns it into the answer). */

@@ -7,15 +7,21 @@ import type { WindowCount, WindowCounter, WindowCounterFactory } from './window-
  * requests over N nodes gets at most N budgets per window meanwhile (docs/limits.md). While the
  * store is known to be away Redis is not asked at all (the answer comes in the uWS callback, and a
  * frozen Redis costs no timeout per request); a call that finds it away is counted here too. The
- * memory counter is bounded like any (`local` makes it) and dropped once the store is back.
+ * memory counter is bounded like any (`local` makes it). It outlives the store's return by one
+ * window: a second outage in the same window goes on counting where the first stopped (a fresh
+ * count would give a client its budget once in Redis and once per outage, not twice in all).
  */
 class FallbackWindowCounter implements WindowCounter {
   private local: WindowCounter | null = null;
+  /** When (clock ms) the memory counter last counted: it is dropped one window after. */
+  private lastLocalAt = 0;
 
   constructor(
     private readonly shared: WindowCounter,
     private readonly makeLocal: () => WindowCounter,
     private readonly storeAway: () => boolean,
+    private readonly windowMs: number,
+    private readonly clock: () => number,
   ) {}
 
   hitNow(key: string): WindowCount | undefined {
@@ -34,12 +40,17 @@ class FallbackWindowCounter implements WindowCounter {
     return this.either((counter) => counter.release(key));
   }
 
-  /** The memory counter while the store is away; null (and the memory counter dropped) otherwise. */
+  /** The memory counter while the store is away; null otherwise (and the memory counter dropped once its windows ended). */
   private away(): WindowCounter | null {
     if (!this.storeAway()) {
-      this.local = null;
+      if (this.local && this.clock() - this.lastLocalAt >= this.windowMs) this.local = null;
       return null;
     }
+    return this.counting();
+  }
+
+  private counting(): WindowCounter {
+    this.lastLocalAt = this.clock();
     return (this.local ??= this.makeLocal());
   }
 
@@ -50,12 +61,12 @@ class FallbackWindowCounter implements WindowCounter {
       return await count(this.shared);
     } catch (error) {
       if (!isAppError(error) || error.code !== 'UNAVAILABLE') throw error;
-      return count((this.local ??= this.makeLocal()));
+      return count(this.counting());
     }
   }
 }
 
 /** The shared counters of `shared`, each counting in a `local` one while `storeAway()`. */
-export function withLocalFallback(shared: WindowCounterFactory, local: WindowCounterFactory, storeAway: () => boolean): WindowCounterFactory {
-  return (name, windowSeconds) => new FallbackWindowCounter(shared(name, windowSeconds), () => local(name, windowSeconds), storeAway);
+export function withLocalFallback(shared: WindowCounterFactory, local: WindowCounterFactory, storeAway: () => boolean, clock: () => number = Date.now): WindowCounterFactory {
+  return (name, windowSeconds) => new FallbackWindowCounter(shared(name, windowSeconds), () => local(name, windowSeconds), storeAway, windowSeconds * 1000, clock);
 }

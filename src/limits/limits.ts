@@ -30,6 +30,8 @@ export interface LimitsSettings {
   songRequestDelaySeconds: number;
   /** Requests to the payment provider's webhook endpoint per client, on every node (its own budget, never the public one). */
   paymentWebhook: RateLimitSettings;
+  /** Staff writes per staff member (by name, not address), on every node. */
+  staffActions: RateLimitSettings;
 }
 
 export interface LimitsOptions {
@@ -68,12 +70,14 @@ export class Limits {
   /** One song request per delay: a budget of 1 whose window is the delay (null: no delay). */
   private readonly songRequests: Budget | null;
   private readonly paymentWebhook: Budget;
+  /** Every staff write, per staff member (their name: it survives reconnecting and address hopping), as the staff key check spends it. */
+  readonly staffActions: PathBudget;
 
   constructor(settings: LimitsSettings, counters: LimitsCounters, options: LimitsOptions = {}) {
     const { shared } = counters;
     // The public budget only: what it guards (reads) is still answered while the store is away;
     // the other budgets guard writes and streams, refused (503) meanwhile anyway.
-    const publicCounter = counters.storeAway ? withLocalFallback(shared, counters.local, counters.storeAway) : shared;
+    const publicCounter = counters.storeAway ? withLocalFallback(shared, counters.local, counters.storeAway, options.clock) : shared;
     this.identity = new ClientIdentity(settings.trustProxy, settings.ipv6PrefixLength);
     this.publicApi = new PathBudget(new Budget(settings.http, publicCounter('http', settings.http.windowSeconds)), PUBLIC_API_PATHS);
     this.chatPerClient = new Budget(settings.chatPerClient, shared('chat', settings.chatPerClient.windowSeconds));
@@ -83,6 +87,8 @@ export class Limits {
     const delay = settings.songRequestDelaySeconds;
     this.songRequests = delay > 0 ? new Budget({ limit: 1, windowSeconds: delay }, shared('song-request', delay)) : null;
     this.paymentWebhook = new Budget(settings.paymentWebhook, shared('payment-webhook', settings.paymentWebhook.windowSeconds));
+    // Spent by staff writes wherever they go (admin-auth.ts), so it covers no paths of its own.
+    this.staffActions = new PathBudget(new Budget(settings.staffActions, shared('staff-action', settings.staffActions.windowSeconds)), [], 'staff');
     this.adminSignIn = new SignInBudget(settings.adminSignIn, shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 

@@ -19,15 +19,17 @@ export interface HeaderSink {
  * `RateLimit-Policy: "hourly";q=100;w=3600` and `RateLimit: "hourly";r=<remaining>;t=<reset>`.
  */
 export class PathBudget {
-  /** Names the policy in both headers: "hourly" for the spec's hour, else "mobile". */
+  /** Names the policy in both headers. */
   readonly name: string;
   private readonly policyHeader: string;
 
   constructor(
     private readonly budget: Budget,
     readonly paths: readonly string[],
+    /** The policy's name in the headers (the public budget's: "hourly" for the spec's hour, else "mobile"). */
+    name?: string,
   ) {
-    this.name = budget.windowSeconds === 3600 ? 'hourly' : 'mobile';
+    this.name = name ?? (budget.windowSeconds === 3600 ? 'hourly' : 'mobile');
     this.policyHeader = `"${this.name}";q=${budget.limit};w=${budget.windowSeconds}`;
   }
 

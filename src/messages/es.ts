@@ -12,6 +12,7 @@ const PATTERNS: Readonly<Record<string, string>> = {
   'must contain visible characters': 'debe contener caracteres visibles',
   'may contain only letters, digits, underscore and dash': 'solo puede contener letras, dígitos, guion bajo y guion',
   'must be a message id such as 1767225600000-0 (the `next` of the previous page)': 'debe ser un id de mensaje como 1767225600000-0 (el `next` de la página anterior)',
+  'must be an audit id such as 1767225600000-0 (the `next` of the previous page)': 'debe ser un id de registro como 1767225600000-0 (el `next` de la página anterior)',
   'must be a date, YYYY-MM-DD': 'debe ser una fecha, AAAA-MM-DD',
   'must be a three-letter ISO 4217 code, e.g. USD': 'debe ser un código ISO 4217 de tres letras, p. ej. USD',
   'may contain only lower-case letters, digits and underscore (e.g. song_rating, app_feedback, bug_report)':
@@ -55,6 +56,7 @@ const es: ServerCatalog = {
     stream_opens: (wait) => `Este dispositivo abre transmisiones en vivo con demasiada frecuencia; inténtalo de nuevo en ${wait}.`,
     admin_keys: (wait) => `Demasiadas claves de administración incorrectas desde este cliente: inténtalo de nuevo en ${wait} (hasta entonces, también con la clave correcta).`,
     payment_webhook: (wait) => `Demasiadas solicitudes al webhook de pagos desde esta dirección; inténtalo de nuevo en ${wait}.`,
+    staff_actions: (wait) => `Has hecho demasiados cambios en poco tiempo; inténtalo de nuevo en ${wait}.`,
     link: () => 'No se permiten enlaces en este chat.',
     language: () => 'Tu mensaje contiene lenguaje no permitido en este chat.',
     repeat: () => 'Acabas de enviar ese mensaje.',

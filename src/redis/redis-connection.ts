@@ -105,7 +105,14 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     });
     return Promise.race([operation(), expired]).finally(() => clearTimeout(timer));
   };
-  const callWithin = async <T>(operation: () => Promise<T>, timeoutMs: number): Promise<T> => {
+  const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, cause, alreadyLogged: true });
+  /**
+   * `asking`: whether this call may reach Redis while the outage lasts. Only the probe does: every
+   * other call is refused at once meanwhile, so a frozen Redis (which answers nothing and closes
+   * nothing) costs the first request one command timeout, not every request one each.
+   */
+  const callWithin = async <T>(operation: () => Promise<T>, timeoutMs: number, asking = false): Promise<T> => {
+    if (outage.isDown && !asking) throw unavailable();
     const epoch = outage.epoch;
     try {
       const result = await bounded(operation, timeoutMs);
@@ -116,7 +123,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
       if (error instanceof ErrorReply && !/^(LOADING|BUSY|READONLY|CLUSTERDOWN|TRYAGAIN|MASTERDOWN)/.test(error.message)) throw error;
       outage.wentDown(error);
       for (const connection of opened) connection.lookAgain();
-      throw new AppError('UNAVAILABLE', { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, cause: error, alreadyLogged: true });
+      throw unavailable(error);
     }
   };
   let replicasBehind = false;
@@ -131,7 +138,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     probe = setInterval(() => {
       if (probing) return;
       probing = true;
-      callWithin(() => sendTo(command.client, topology, options.probeKey ?? '', ['PING']), commandTimeoutMs)
+      callWithin(() => sendTo(command.client, topology, options.probeKey ?? '', ['PING']), commandTimeoutMs, true)
         .catch(() => undefined)
         .finally(() => (probing = false));
     }, OUTAGE_PROBE_MS);

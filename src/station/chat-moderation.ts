@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { Actor, AuditTrail } from './audit-trail.js';
+import { quoted, type Actor, type AuditTrail } from './audit-trail.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
 import type { ActiveBan, BanTarget, ChatBan, ChatMessage } from './model.js';
@@ -45,7 +45,7 @@ export class ChatModeration {
     if (!removed) return null;
     this.deps.live.publish('chat:deleted', { id });
     const { nickname, message } = removed.message;
-    await this.deps.audit.record(actor, 'chat.delete', `message ${id} by “${nickname}”`, clip(message));
+    await this.deps.audit.record(actor, 'chat.delete', `message ${id} by ${quoted(nickname)}`, quoted(clip(message)));
     return this.keepUndo({ kind: 'delete', nickname, message, client: removed.client });
   }
 
@@ -58,7 +58,7 @@ export class ChatModeration {
     const target: BanTarget = { kind: 'sender', value: sent.client };
     const note = { label: sent.message.nickname, by: actor.name, reason, since: toUnixSeconds(this.deps.clock()), ref: newToken() };
     await this.deps.moderation.ban(target, seconds, note);
-    await this.deps.audit.record(actor, 'chat.ban', `sender of message ${id} (“${sent.message.nickname}”)`, banDetail(seconds, reason));
+    await this.deps.audit.record(actor, 'chat.ban', `sender of message ${id} (${quoted(sent.message.nickname)})`, banDetail(seconds, reason));
     const ban = publicBan({ ...target, ...note, until: note.since + seconds });
     return { ban, undo: await this.keepUndo({ kind: 'ban', targets: [target] }) };
   }
@@ -71,7 +71,7 @@ export class ChatModeration {
       // A nickname ban matches on the look-alike skeleton; the list shows the nickname as staff wrote it.
       const matched = target.kind === 'nickname' ? { kind: 'nickname' as const, value: nicknameSkeleton(target.value) } : target;
       await this.deps.moderation.ban(matched, seconds, { label: target.value, by: actor.name, reason, since, ref: null });
-      await this.deps.audit.record(actor, 'chat.ban', `${target.kind === 'nickname' ? 'nickname' : 'address'} “${target.value}”`, banDetail(seconds, reason));
+      await this.deps.audit.record(actor, 'chat.ban', `${target.kind === 'nickname' ? 'nickname' : 'address'} ${quoted(target.value)}`, banDetail(seconds, reason));
       stored.push(matched);
     }
     return { bans: stored, until: since + seconds, undo: await this.keepUndo({ kind: 'ban', targets: stored }) };
@@ -93,10 +93,10 @@ export class ChatModeration {
       const ban = (await this.deps.moderation.bans()).find((b) => b.kind === 'sender' && b.ref === value);
       if (!ban) return false;
       target = { kind: ban.kind, value: ban.value };
-      label = `sender “${ban.label}”`;
+      label = `sender ${quoted(ban.label)}`;
     } else {
       target = kind === 'nickname' ? { kind, value: nicknameSkeleton(value) } : { kind, value };
-      label = `${kind === 'nickname' ? 'nickname' : 'address'} “${value}”`;
+      label = `${kind === 'nickname' ? 'nickname' : 'address'} ${quoted(value)}`;
     }
     if (!(await this.deps.moderation.unban(target))) return false;
     await this.deps.audit.record(actor, 'chat.unban', label);
@@ -115,7 +115,7 @@ export class ChatModeration {
     if (record.kind === 'delete') {
       const message = await this.deps.log.append({ nickname: record.nickname, message: record.message, client: record.client });
       this.deps.live.publish('chat:message', message);
-      await this.deps.audit.record(actor, 'chat.undo', `delete of a message by “${record.nickname}” (now ${message.id})`, clip(record.message));
+      await this.deps.audit.record(actor, 'chat.undo', `delete of a message by ${quoted(record.nickname)} (now ${message.id})`, quoted(clip(record.message)));
       return { undone: 'delete', message };
     }
     for (const target of record.targets) await this.deps.moderation.unban(target);
@@ -143,5 +143,5 @@ const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` :
 
 function banDetail(seconds: number, reason: string | null): string {
   const span = seconds % 86_400 === 0 ? `${seconds / 86_400} d` : seconds % 3600 === 0 ? `${seconds / 3600} h` : seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
-  return reason ? `${span}: ${reason}` : span;
+  return reason ? `${span}: ${quoted(reason)}` : span;
 }

@@ -1,4 +1,5 @@
 import type { ChatPosition } from './chat-cursor.js';
+import type { AuditPage, AuditQuery } from './audit-query.js';
 import type { WindowCounterFactory } from '../limits/window-counter.js';
 import type { Programme } from './programme.js';
 import type {
@@ -90,11 +91,17 @@ export interface StaffKeyStore {
 
 export const MAX_STORED_STAFF_KEYS = 200;
 
-/** The audit log of staff actions: bounded (the oldest roll off), newest first, shared by every node. */
+/** An audit entry as the trail writes it; the store stamps its id. */
+export type AuditRecord = Omit<AuditEntry, 'id'>;
+
+/** The audit log of staff actions, kept by time, shared by every node (station/audit-query.ts: its pages). */
 export interface AuditLog {
-  append(entry: AuditEntry): Promise<void>;
-  /** The newest `limit` entries, newest first. */
-  recent(limit: number): Promise<AuditEntry[]>;
+  /**
+   * Stamps the entry "<ms>-<seq>" from `atMs` (or the newest entry's ms, if later: ids only grow)
+   * and drops entries stamped before `keepFromMs` (the retention).
+   */
+  append(record: AuditRecord, atMs: number, keepFromMs: number): Promise<AuditEntry>;
+  page(query: AuditQuery): Promise<AuditPage>;
 }
 
 export interface SubmitRules {
@@ -252,8 +259,6 @@ export interface Store {
   ping(): Promise<void>;
 }
 
-export const DEFAULT_AUDIT_HISTORY = 1000;
-
 export interface StoreLimits {
   chatHistory: number;
   requestHistory: number;
@@ -262,6 +267,4 @@ export interface StoreLimits {
   maxTrackedClients: number;
   /** Live events kept for SSE resume (default 500). */
   liveEventHistory?: number;
-  /** Staff actions kept in the audit log (default 1000). */
-  auditHistory?: number;
 }

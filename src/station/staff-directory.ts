@@ -1,6 +1,6 @@
 import { staffNameKey } from '../config/staff-keys.js';
 import { AppError } from '../errors.js';
-import type { Actor, AuditTrail } from './audit-trail.js';
+import { quoted, type Actor, type AuditTrail } from './audit-trail.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import { MAX_STORED_STAFF_KEYS, type StaffKeyStore } from './ports.js';
 
@@ -49,13 +49,13 @@ export class StaffDirectory {
     const outcome = await this.store.add({ name, role, keyHash, createdAt: toUnixSeconds(this.clock()), createdBy: actor.name });
     if (outcome === 'taken') throw taken();
     if (outcome === 'full') throw new AppError('VALIDATION_FAILED', { details: [{ field: 'name', message: `at most ${MAX_STORED_STAFF_KEYS} console keys; revoke one first` }] });
-    await this.audit.record(actor, 'staff.create', `${role} “${name}”`);
+    await this.audit.record(actor, 'staff.create', `${role} ${quoted(name)}`);
   }
 
   /** Revokes a console-made key; false when there is none of that name (config keys change only in the config). */
   async revoke(name: string, actor: Actor): Promise<boolean> {
     if (!(await this.store.remove(name))) return false;
-    await this.audit.record(actor, 'staff.revoke', `“${name}”`);
+    await this.audit.record(actor, 'staff.revoke', quoted(name));
     return true;
   }
 }

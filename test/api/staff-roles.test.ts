@@ -80,8 +80,8 @@ describe('staff with their own keys and roles', () => {
     ]);
     const [rejected, , , , removed, banned] = audit.body.data.entries;
     expect(rejected.target).toContain('Oceans');
-    expect(removed).toMatchObject({ target: `message ${id} by “Troll99”`, detail: 'spam spam' });
-    expect(banned.detail).toBe('10 min: spam');
+    expect(removed).toMatchObject({ target: `message ${id} by "Troll99"`, detail: '"spam spam"' });
+    expect(banned.detail).toBe('10 min: "spam"');
     // The sender's address is in no entry.
     expect(JSON.stringify(audit.body.data)).not.toContain('198.51.100.1');
     expect(Math.abs(banned.at - Date.now() / 1000)).toBeLessThan(60);
@@ -94,7 +94,7 @@ describe('staff with their own keys and roles', () => {
     expect((await call(`${server.url}/api/analytics/revenue.php`, { headers: as(BOAZ_KEY), body })).status).toBe(200);
     const entries = (await call(`${server.url}/api/admin/audit?limit=5`, { headers: as(BOAZ_KEY) })).body.data.entries;
     expect(entries.filter((e: { action: string }) => e.action === 'revenue.entry')).toEqual([
-      expect.objectContaining({ actor: 'Boaz', role: 'admin', target: expect.stringMatching(/^donation /), detail: '2500 USD (minor units), cash at the door' }),
+      expect.objectContaining({ actor: 'Boaz', role: 'admin', target: expect.stringMatching(/^donation /), detail: '2500 USD (minor units), "cash at the door"' }),
     ]);
   });
 
@@ -154,8 +154,8 @@ describe('staff with their own keys and roles', () => {
     expect((await call(`${server.url}/api/admin/staff/Naomi`, { method: 'DELETE', headers: as(BOAZ_KEY) })).status).toBe(404);
     const audit = (await call(`${server.url}/api/admin/audit?limit=2`, { headers: as(BOAZ_KEY) })).body.data.entries;
     expect(audit.map((e: { actor: string; action: string; target: string }) => `${e.actor} ${e.action} ${e.target}`)).toEqual([
-      'Boaz staff.revoke “Ruth”',
-      'Boaz staff.create moderator “Ruth”',
+      'Boaz staff.revoke "Ruth"',
+      'Boaz staff.create moderator "Ruth"',
     ]);
   });
 

@@ -104,7 +104,7 @@ describe('creating a subscription plan through the Stripe SDK', () => {
         actor: 'admin',
         role: 'admin',
         action: 'plan.create',
-        detail: `1234 USD (minor units) every 1 month, product ${res.body.data.product_id}: Audited Supporter`,
+        detail: `1234 USD (minor units) every 1 month, product ${res.body.data.product_id}: "Audited Supporter"`,
       }),
     ]);
   });

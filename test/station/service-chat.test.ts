@@ -117,7 +117,7 @@ describe('ChatService with a fake clock', () => {
     expect(await world.moderation.unban('sender', ban.value, naomi)).toBe(true);
     await world.chat.post({ nickname: 'NiceGuy', message: 'back' }, troll);
     const actions = (await world.audit.recent(10)).map((e) => `${e.actor} ${e.action} ${e.target}`);
-    expect(actions).toEqual([`Naomi chat.unban sender “Troll99”`, `Naomi chat.ban sender of message ${posted.id} (“Troll99”)`]);
+    expect(actions).toEqual([`Naomi chat.unban sender "Troll99"`, `Naomi chat.ban sender of message ${posted.id} ("Troll99")`]);
   });
 
   it('undoes a delete (the message returns under a new id) and a ban, once each, within 30 seconds', async () => {

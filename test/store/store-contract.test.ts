@@ -1,12 +1,13 @@
 import type { RequestPriority } from '../../src/station/model.js';
 import { positionAfterId, positionAfterTime } from '../../src/station/chat-cursor.js';
+import { positionOfId, type AuditPage, type AuditQuery } from '../../src/station/audit-query.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSong, songId } from '../../src/station/song.js';
 import { emptyStationState, type BanNote, type RevenueEvent, type SongRequest } from '../../src/station/model.js';
 import type { Store, StoreLimits } from '../../src/station/ports.js';
 import { backends } from '../support/backends.js';
 
-const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000, auditHistory: 5 };
+const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000 };
 const note = (label: string, extra: Partial<BanNote> = {}): BanNote => ({ label, by: null, reason: null, since: null, ref: null, ...extra });
 
 const request = (title: string, priority: SongRequest['priority'], createdMs: number): SongRequest => ({
@@ -222,22 +223,62 @@ describe.each(backends)('store contract: $name', (backend) => {
   });
 
   describe('audit log', () => {
-    it('keeps the newest staff actions first, bounded', async () => {
+    const DAY = 86_400_000;
+    const T0 = 1_780_000_000_000;
+    const record = (i: number, actor = i % 2 ? 'Naomi' : 'admin', action = 'chat.delete') => ({
+      at: Math.floor((T0 + i * 1000) / 1000),
+      actor,
+      role: actor === 'admin' ? ('admin' as const) : ('moderator' as const),
+      action,
+      target: `message ${i}`,
+      detail: null,
+    });
+    const query = (over: Partial<AuditQuery> = {}): AuditQuery => ({ limit: 100, scan: 1000, before: null, actor: null, action: null, fromMs: 0, toMs: Number.MAX_SAFE_INTEGER, ...over });
+    const targets = (page: AuditPage) => page.entries.map((e) => e.target);
+
+    it('stamps ids in time order (never backwards) and pages newest first by cursor', async () => {
       await fresh();
-      const entry = (i: number) => ({
-        id: `a${i}`,
-        at: 1_780_000_000 + i,
-        actor: i % 2 ? 'Naomi' : 'admin',
-        role: i % 2 ? ('moderator' as const) : ('admin' as const),
-        action: 'chat.delete',
-        target: `message ${i}`,
-        detail: null,
-      });
-      for (let i = 0; i < 8; i++) await store.audit.append(entry(i));
-      expect((await store.audit.recent(3)).map((e) => e.id)).toEqual(['a7', 'a6', 'a5']);
-      // limits.auditHistory is 5: the oldest rolled off.
-      expect((await store.audit.recent(100)).map((e) => e.id)).toEqual(['a7', 'a6', 'a5', 'a4', 'a3']);
-      expect((await store.audit.recent(1))[0]).toEqual(entry(7));
+      const written = [];
+      for (let i = 0; i < 7; i++) written.push(await store.audit.append(record(i), T0 + i * 1000, 0));
+      // A node whose clock lags still stamps after the newest entry.
+      written.push(await store.audit.append(record(7), T0, 0));
+      expect(written.map((e) => e.id)).toEqual([...written.map((e) => e.id)].sort((x, y) => positionOfId(x).ms - positionOfId(y).ms || positionOfId(x).seq - positionOfId(y).seq));
+      expect(written[0]).toEqual({ id: `${T0}-0`, ...record(0) });
+      const first = await store.audit.page(query({ limit: 3 }));
+      expect(targets(first)).toEqual(['message 7', 'message 6', 'message 5']);
+      const second = await store.audit.page(query({ limit: 3, before: first.next }));
+      expect(targets(second)).toEqual(['message 4', 'message 3', 'message 2']);
+      const last = await store.audit.page(query({ limit: 3, before: second.next }));
+      expect(targets(last)).toEqual(['message 1', 'message 0']);
+      expect(last.next).toBeNull();
+    });
+
+    it('keeps entries by time, not by count: what is older than the retention is dropped as new ones come', async () => {
+      await fresh();
+      for (let i = 0; i < 50; i++) await store.audit.append(record(i), T0 + i * 1000, T0 - 30 * DAY);
+      expect((await store.audit.page(query())).entries).toHaveLength(50);
+      // 31 days later: the 50 are past a 30-day retention; the reader asks from the retention's start.
+      const later = T0 + 31 * DAY;
+      await store.audit.append(record(99, 'admin', 'staff.create'), later, later - 30 * DAY);
+      expect(targets(await store.audit.page(query({ fromMs: later - 30 * DAY })))).toEqual(['message 99']);
+    });
+
+    it('filters by actor, action and time range, reading at most `scan` entries a page (a page may be short and still go on)', async () => {
+      await fresh();
+      for (let i = 0; i < 12; i++) await store.audit.append(record(i, i === 2 ? 'Boaz' : 'Naomi', i === 2 ? 'staff.create' : 'chat.ban'), T0 + i * 1000, 0);
+      expect(targets(await store.audit.page(query({ actor: 'Boaz' })))).toEqual(['message 2']);
+      expect(targets(await store.audit.page(query({ action: 'staff.create', actor: 'Boaz' })))).toEqual(['message 2']);
+      expect(targets(await store.audit.page(query({ action: 'staff.create', actor: 'Naomi' })))).toEqual([]);
+      expect(targets(await store.audit.page(query({ fromMs: T0 + 3000, toMs: T0 + 5999 })))).toEqual(['message 5', 'message 4', 'message 3']);
+      // Five read per page: Boaz's entry is on the second page, the first one empty but going on.
+      const pages: string[][] = [];
+      let before: string | null = null;
+      do {
+        const page: AuditPage = await store.audit.page(query({ actor: 'Boaz', scan: 5, before }));
+        pages.push(targets(page));
+        before = page.next;
+      } while (before !== null);
+      expect(pages).toEqual([[], ['message 2'], []]);
     });
   });
 

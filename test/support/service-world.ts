@@ -77,6 +77,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       sseOpensPerClient: { limit: 1000, windowSeconds: 60 },
       adminSignIn: { limit: 10, windowSeconds: 900 },
       paymentWebhook: { limit: 600, windowSeconds: 60 },
+      staffActions: { limit: 300, windowSeconds: 3600 },
       songRequestDelaySeconds: settings.requests.delaySeconds,
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
@@ -102,7 +103,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
   const requests = new RequestService(store, live, { listenerPriority: 'shown', ...settings.requests }, clock, limits);
   const feedback = new FeedbackService(store, clock);
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
-  const audit = new AuditTrail(store.audit, clock, pino({ level: 'silent' }));
+  const audit = new AuditTrail(store.audit, clock, pino({ level: 'silent' }), 30);
   const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live, audit, clock });
   const programme = new ProgrammeService(store.programme, { shows: [], events: [], playlists: [] }, STATION_ZONE, live, clock);
   return Object.assign(world, { store, limits, chat, moderation, audit, station, requests, feedback, revenue, live, programme });

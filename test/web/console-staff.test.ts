@@ -158,10 +158,10 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
       await boaz.locator('section[aria-labelledby="audit-heading"]').getByRole('button', { name: 'Refresh' }).click();
       const rows = await audit.locator('tbody tr').allTextContents();
       expect(rows.slice(0, 4).map((row) => row.replace(/\s+/g, ' '))).toEqual([
-        expect.stringMatching(/Naomi \(moderator\)\s?removed a message\s?message \S+ by “Troll99”/),
+        expect.stringMatching(/Naomi \(moderator\)\s?removed a message\s?message \S+ by "Troll99"/),
         expect.stringMatching(/Naomi \(moderator\)\s?undid/),
         expect.stringMatching(/Naomi \(moderator\)\s?removed a message/),
-        expect.stringMatching(/Naomi \(moderator\)\s?banned\s?sender of message \S+ \(“Troll99”\)\s?· 7 d: watch spam/),
+        expect.stringMatching(/Naomi \(moderator\)\s?banned\s?sender of message \S+ \("Troll99"\)\s?· 7 d: "watch spam"/),
       ]);
     });
     expect(await audit.textContent()).not.toContain(TROLL_ADDRESS);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
-import type { AuditTrail } from '../../station/audit-trail.js';
+import { quoted, type AuditTrail } from '../../station/audit-trail.js';
 import type { RequestService } from '../../station/request-service.js';
 import { RequestsQuery } from '../mobile/requests.js';
 import { SongRequestListSchema, SongRequestSchema } from '../response-schemas.js';
@@ -47,10 +47,10 @@ export function requestQueueAdminRoutes(requests: RequestService, audit: AuditTr
         const { priority, status } = ctx.body;
         // The body has at least one of them (minProperties), so one of these runs.
         let request = priority ? await requests.setPriority(id, priority) : null;
-        if (request && priority) await audit.record(actorOf(ctx), 'request.priority', `request ${request.id}: “${request.song_title}” by ${request.artist} → ${priority}`);
+        if (request && priority) await audit.record(actorOf(ctx), 'request.priority', `request ${request.id}: ${quoted(request.song_title)} by ${quoted(request.artist)} → ${priority}`);
         if (status) {
           request = await requests.resolve(id, status);
-          await audit.record(actorOf(ctx), status === 'played' ? 'request.played' : 'request.rejected', `request ${request.id}: “${request.song_title}” by ${request.artist}`);
+          await audit.record(actorOf(ctx), status === 'played' ? 'request.played' : 'request.rejected', `request ${request.id}: ${quoted(request.song_title)} by ${quoted(request.artist)}`);
         }
         return ok(request);
       },

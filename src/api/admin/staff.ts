@@ -6,12 +6,32 @@ import type { Actor, AuditTrail } from '../../station/audit-trail.js';
 import { LimitParam, OneLineText } from '../../station/input/text-rules.js';
 import type { StaffDirectory } from '../../station/staff-directory.js';
 import { AuditEntrySchema, StaffRoleSchema } from '../../station/shapes.js';
+import { AUDIT_SCAN_MAX } from '../../station/audit-query.js';
+import { CHAT_ID_PATTERN } from '../../station/chat-cursor.js';
 
 /** The staff member a staff route's handler acts for (the pipeline checked the key before). */
 export function actorOf(ctx: Pick<RequestContext, 'staff'>): Actor {
   if (!ctx.staff) throw new AppError('UNAUTHORIZED');
   return ctx.staff;
 }
+
+/** Unix seconds from 1970 to the end of year 9999. */
+const UnixSecondsParam = (description: string) => Type.Integer({ minimum: 0, maximum: 253_402_300_799, description });
+
+const AuditQueryParams = Type.Object({
+  limit: Type.Optional(LimitParam(200)),
+  before: Type.Optional(
+    Type.String({
+      pattern: CHAT_ID_PATTERN,
+      'x-pattern-message': 'must be an audit id such as 1767225600000-0 (the `next` of the previous page)',
+      description: "the previous page's `next`: entries older than it",
+    }),
+  ),
+  actor: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'only this staff member’s actions (their name as listed)' })),
+  action: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z]+(\\.[a-z-]+)*$', description: 'only this action, e.g. `staff.create`' })),
+  from: Type.Optional(UnixSecondsParam('only actions at or after this time (Unix seconds)')),
+  to: Type.Optional(UnixSecondsParam('only actions at or before this time (Unix seconds)')),
+});
 
 const StaffListingSchema = Type.Object({
   name: Type.String(),
@@ -76,13 +96,20 @@ export function staffRoutes(audit: AuditTrail, staff: StaffDirectory): RouteDefi
     defineRoute({
       method: 'GET',
       path: '/api/admin/audit',
-      summary: 'The audit log of staff actions (who, what, when, on what), newest first',
+      summary: 'The audit log of staff actions (who, what, when, on what), newest first, kept `audit.retentionDays`; paged and filtered',
       auth: 'admin',
-      query: Type.Object({ limit: Type.Optional(LimitParam(200)) }),
-      response: Type.Object({ entries: Type.Array(AuditEntrySchema), count: Type.Integer() }),
+      query: AuditQueryParams,
+      response: Type.Object({
+        entries: Type.Array(AuditEntrySchema),
+        count: Type.Integer(),
+        next: Type.Union([Type.String(), Type.Null()], {
+          description: `send it as \`before\` for the next (older) page; null: no more. A page reads at most ${AUDIT_SCAN_MAX} entries, so a filtered page may hold fewer than \`limit\` (even none) and still have a \`next\``,
+        }),
+      }),
       handler: async ({ query }) => {
-        const entries = await audit.recent(query.limit ?? 50);
-        return ok({ entries, count: entries.length });
+        // `to` before `from` is an empty range, not an error: the document cannot say otherwise.
+        const page = await audit.page({ ...query, limit: query.limit ?? 50 });
+        return ok({ entries: page.entries, count: page.entries.length, next: page.next });
       },
     }),
   ];

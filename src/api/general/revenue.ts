@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
-import type { AuditTrail } from '../../station/audit-trail.js';
+import { quoted, type AuditTrail } from '../../station/audit-trail.js';
 import type { RevenueService } from '../../station/revenue-service.js';
 import { actorOf } from '../admin/staff.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
@@ -73,7 +73,7 @@ export function revenueRoutes(revenue: RevenueService, audit: AuditTrail): Route
         if (!result.created) return ok(result.event);
         const { event } = result;
         // A repeat recorded nothing: only the first entry is a staff action.
-        await audit.record(actorOf(ctx), 'revenue.entry', `${event.type} ${event.id}`, `${event.amount} ${event.currency} (minor units)${event.source ? `, ${event.source}` : ''}`);
+        await audit.record(actorOf(ctx), 'revenue.entry', `${event.type} ${event.id}`, `${event.amount} ${event.currency} (minor units)${event.source ? `, ${quoted(event.source)}` : ''}`);
         return created(event);
       },
     }),

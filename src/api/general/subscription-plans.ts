@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import { created, defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import type { Clock } from '../../station/clock.js';
-import type { AuditTrail } from '../../station/audit-trail.js';
+import { quoted, type AuditTrail } from '../../station/audit-trail.js';
 import { actorOf } from '../admin/staff.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
@@ -61,7 +61,7 @@ export function subscriptionPlanRoutes(provider: PaymentProvider | null, audit: 
           actorOf(ctx),
           'plan.create',
           `plan ${made.provider}:${made.planId}`,
-          `${plan.amount} ${plan.currency} (minor units) every ${plan.intervalCount} ${plan.interval}, product ${made.productId}: ${plan.name}`,
+          `${plan.amount} ${plan.currency} (minor units) every ${plan.intervalCount} ${plan.interval}, product ${made.productId}: ${quoted(plan.name)}`,
         );
         return created({
           provider: made.provider,

@@ -6,7 +6,6 @@ import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryLiveEventLog } from './memory-live-event-log.js';
 import { DEFAULT_LIVE_EVENT_HISTORY } from '../live-event-id.js';
-import { DEFAULT_AUDIT_HISTORY } from '../../station/ports.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';
 import { MemoryWindowCounter } from './memory-window-counter.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
@@ -25,7 +24,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     feedback: new MemoryFeedbackLog(limits.feedbackHistory),
     station: new MemoryStationStore(),
     moderation: new MemoryModerationStore(clock),
-    audit: new MemoryAuditLog(limits.auditHistory ?? DEFAULT_AUDIT_HISTORY),
+    audit: new MemoryAuditLog(),
     staffKeys: new MemoryStaffKeys(),
     revenue: new MemoryRevenueLedger(),
     programme: new MemoryProgrammeStore(),

@@ -38,6 +38,18 @@ export class MemoryStream<T extends StreamEntry> {
     return entry;
   }
 
+  /**
+   * Drops the entries stamped before `ms`, oldest first: for a log kept by time (the audit log).
+   * The dropped head is compacted away once it is as long as the live part (amortised O(1)).
+   */
+  dropOlderThan(ms: number): void {
+    while (this.head < this.entries.length && this.entries[this.head]!.ms < ms) this.head += 1;
+    if (this.head > 0 && this.head * 2 >= this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+  }
+
   get size(): number {
     return this.entries.length - this.head;
   }

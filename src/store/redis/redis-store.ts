@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js';
-import { DEFAULT_AUDIT_HISTORY, type Store, type StoreLimits } from '../../station/ports.js';
+import type { Store, StoreLimits } from '../../station/ports.js';
 import { RedisAuditLog } from './redis-audit-log.js';
 import { RedisStaffKeys } from './redis-staff-keys.js';
 import { RedisChatLog } from './redis-chat-log.js';
@@ -36,7 +36,8 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     feedback: new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory),
     station: new RedisStationStore(redis, prefix),
     moderation: new RedisModerationStore(redis, prefix),
-    audit: new RedisAuditLog(redis, `${prefix}audit`, limits.auditHistory ?? DEFAULT_AUDIT_HISTORY),
+    // A stream under its own key: the capped list of older builds stays under `audit` (docs/operations.md).
+    audit: new RedisAuditLog(redis, `${prefix}audit:log`),
     staffKeys: new RedisStaffKeys(redis, prefix),
     revenue: new RedisRevenueLedger(redis, prefix),
     programme: new RedisProgrammeStore(redis, prefix),
