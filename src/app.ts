@@ -41,6 +41,7 @@ import type { PaymentProvider } from './payments/payment-provider.js';
 import { createPaymentProvider } from './payments/payments-from-config.js';
 import { StripeEvents } from './payments/stripe-events.js';
 import { createStreamReader } from './poller/create-reader.js';
+import { AudienceRecorder } from './station/audience-recorder.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
 import { AuditTrail } from './station/audit-trail.js';
@@ -163,6 +164,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     clock,
     events,
     log.child({ component: 'station' }),
+    config.analytics.level === 'none'
+      ? null
+      : new AudienceRecorder(store.audience, { timezone: config.station.timezone, pollSeconds: config.stream.pollSeconds, retentionDays: config.analytics.retentionDays }),
   );
   const chat = new ChatService({
     log: store.chat,
@@ -250,7 +254,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   sse.startHeartbeat();
 
   const pollLog = log.child({ component: 'poller' });
-  const poller = new StationPoller(createStreamReader(config.stream, clock), station, pollLog, metrics, clock);
+  const poller = new StationPoller(createStreamReader(config.stream, clock, { level: config.analytics.level, timezone: config.station.timezone }), station, pollLog, metrics, clock);
   let polling: { stop(): Promise<void> } | null = null;
   let stopProgrammeWatch: (() => void) | null = null;
   const programmeLog = log.child({ component: 'programme' });

@@ -282,6 +282,13 @@ export const ConfigSchema = Type.Object(
     audit: Section('the audit log of staff actions (`GET /api/admin/audit`)', {
       historySize: PositiveInt(1_000_000, 'entries kept, newest first (older ones roll off)'),
     }),
+    analytics: Section("listener sessions and the reports built from them ([api.md](api.md#reports)); needs the stream server's admin login (`stream.admin`)", {
+      level: Type.Union([Type.Literal('full'), Type.Literal('no_ip'), Type.Literal('none')], {
+        description:
+          '`no_ip`: sessions with player and country, never the address (distinct listeners counted by a keyed hash whose secret changes daily and is never stored); `full`: the address too; `none`: no sessions, no reports',
+      }),
+      retentionDays: PositiveInt(3660, 'days of daily aggregates and plays kept'),
+    }),
     stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Stripe secret key; null: plan creation answers 503' }),
     stripeWebhookSecret: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
       description: 'the signing secret of the Stripe webhook endpoint (`whsec_…`); null: `POST /api/payments/stripe/webhook` answers 503',
