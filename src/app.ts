@@ -9,6 +9,8 @@ import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { asyncApiRoute } from './api/asyncapi.js';
 import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
 import { stationOverviewRoutes } from './api/admin/station-overview.js';
+import { reportRoutes } from './api/admin/reports.js';
+import { ListenerReports } from './station/listener-reports.js';
 import { programmeAdminRoutes } from './api/admin/programme.js';
 import { webPageRoutes } from './api/web/web-pages.js';
 import { chatRoutes } from './api/mobile/chat.js';
@@ -121,6 +123,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       adminSignIn: config.rateLimit.adminSignIn,
       songRequestDelaySeconds: config.requests.delaySeconds,
       paymentWebhook: config.rateLimit.paymentWebhook,
+      reports: config.rateLimit.reports,
     },
     {
       shared: store.counter,
@@ -215,6 +218,14 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...webhookDeliveryRoutes(webhooks),
       ...requestQueueAdminRoutes(requests, audit),
       ...stationOverviewRoutes(station),
+      ...reportRoutes(
+        new ListenerReports(
+          store.audience,
+          { timezone: config.station.timezone, level: config.analytics.level, serviceName: config.station.name, transmissionCategory: config.analytics.transmissionCategory },
+          clock,
+        ),
+        limits,
+      ),
       ...programmeAdminRoutes(programme, audit),
       ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
       ...healthRoutes(store),

@@ -76,16 +76,14 @@ export class AudienceRecorder {
     if (listening > 0) step.add.push([day, FIELD.listenerSeconds, listening], [day, hourField(hour, 'ls'), listening]);
     step.max.push([day, FIELD.peak, current.size], [day, hourField(hour, 'peak'), current.size]);
 
-    if (playing && !songStarted && snapshot.online) {
-      step.play = {
-        ...playing,
-        peakListeners: Math.max(playing.peakListeners, current.size),
-        sessions: playing.sessions + joined,
-        listenerSeconds: playing.listenerSeconds + listening,
-      };
-    } else {
-      step.play = this.started(songStarted, snapshot, current.size, now, step, playing);
-    }
+    // The time since the last poll belongs to the play that was on air then, even when it ends now.
+    const heardSince = playing && {
+      ...playing,
+      peakListeners: Math.max(playing.peakListeners, current.size),
+      sessions: playing.sessions + joined,
+      listenerSeconds: playing.listenerSeconds + listening,
+    };
+    step.play = heardSince && !songStarted && snapshot.online ? heardSince : this.started(songStarted, snapshot, current.size, now, step, heardSince);
     return step;
   }
 
