@@ -9,6 +9,8 @@ import { subscriptionPlanRoutes } from './api/general/subscription-plans.js';
 import { asyncApiRoute } from './api/asyncapi.js';
 import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
 import { stationOverviewRoutes } from './api/admin/station-overview.js';
+import { reportRoutes } from './api/admin/reports.js';
+import { ListenerReports } from './station/listener-reports.js';
 import { programmeAdminRoutes } from './api/admin/programme.js';
 import { webPageRoutes } from './api/web/web-pages.js';
 import { chatRoutes } from './api/mobile/chat.js';
@@ -41,6 +43,7 @@ import type { PaymentProvider } from './payments/payment-provider.js';
 import { createPaymentProvider } from './payments/payments-from-config.js';
 import { StripeEvents } from './payments/stripe-events.js';
 import { createStreamReader } from './poller/create-reader.js';
+import { AudienceRecorder } from './station/audience-recorder.js';
 import { schedulePolling } from './poller/poll-schedule.js';
 import { StationPoller } from './poller/station-poller.js';
 import { AuditTrail } from './station/audit-trail.js';
@@ -121,6 +124,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       songRequestDelaySeconds: config.requests.delaySeconds,
       paymentWebhook: config.rateLimit.paymentWebhook,
       staffActions: config.rateLimit.staffActions,
+      reports: config.rateLimit.reports,
     },
     {
       shared: store.counter,
@@ -164,6 +168,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     clock,
     events,
     log.child({ component: 'station' }),
+    config.analytics.level === 'none'
+      ? null
+      : new AudienceRecorder(store.audience, { timezone: config.station.timezone, pollSeconds: config.stream.pollSeconds, retentionDays: config.analytics.retentionDays }),
   );
   const chat = new ChatService({
     log: store.chat,
@@ -213,6 +220,14 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...webhookDeliveryRoutes(webhooks),
       ...requestQueueAdminRoutes(requests, audit),
       ...stationOverviewRoutes(station),
+      ...reportRoutes(
+        new ListenerReports(
+          store.audience,
+          { timezone: config.station.timezone, level: config.analytics.level, serviceName: config.station.name, transmissionCategory: config.analytics.transmissionCategory },
+          clock,
+        ),
+        limits,
+      ),
       ...programmeAdminRoutes(programme, audit),
       ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
       ...healthRoutes(store),
@@ -253,7 +268,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   sse.startHeartbeat();
 
   const pollLog = log.child({ component: 'poller' });
-  const poller = new StationPoller(createStreamReader(config.stream, clock), station, pollLog, metrics, clock);
+  const poller = new StationPoller(createStreamReader(config.stream, clock, { level: config.analytics.level, timezone: config.station.timezone }), station, pollLog, metrics, clock);
   let polling: { stop(): Promise<void> } | null = null;
   let stopProgrammeWatch: (() => void) | null = null;
   const programmeLog = log.child({ component: 'programme' });

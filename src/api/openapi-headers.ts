@@ -35,9 +35,10 @@ export const RESPONSE_HEADERS = {
     schema: { type: 'string', pattern: '^(W/)?"[^"]*"$' },
   },
   'Cache-Control': {
-    description: 'How long a cache may keep the answer: `public, max-age=<seconds>` (1 for station state, 60 for the schedule, 300 for playlists).',
+    description:
+      'How long a cache may keep the answer: `public, max-age=<seconds>` (1 for station state, 60 for the schedule, 300 for playlists); `private, no-cache` for the reports (kept by the client only, asked again each time).',
     required: true,
-    schema: { type: 'string', pattern: '^public, max-age=[0-9]+(, [a-z-]+)*$' },
+    schema: { type: 'string', pattern: '^(public, max-age=[0-9]+(, [a-z-]+)*|private, no-cache)$' },
   },
   'WWW-Authenticate': {
     description: 'The scheme the admin key is sent with: `Bearer realm="radio-hub admin"`.',

@@ -147,7 +147,11 @@ function describe(route: RouteDefinition, traits: HeaderTraits): string {
         ? "Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known)."
         : 'Spends no request budget.',
     traits.cacheable ? 'Send If-None-Match with the ETag of an earlier answer: 304 while it is current.' : '',
-    route.bare ? 'The answer is the document itself, without the envelope.' : `A success answers exactly ${members}; an error the error envelope.`,
+    route.produces
+      ? `A success answers ${route.produces.mediaType}, not JSON; an error the error envelope.`
+      : route.bare
+        ? 'The answer is the document itself, without the envelope.'
+        : `A success answers exactly ${members}; an error the error envelope.`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -172,7 +176,9 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   const success = route.bare
     ? (route.response ?? Type.Object({}))
     : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() }, { additionalProperties: false });
-  const successContent = { 'application/json': { schema: plain(success) } };
+  const successContent = route.produces
+    ? { [route.produces.mediaType]: { schema: { type: 'string', description: route.produces.description } } }
+    : { 'application/json': { schema: plain(success) } };
   const traits: HeaderTraits = {
     budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)),
     cacheable: route.headers?.includes('if-none-match') ?? false,

@@ -232,6 +232,10 @@ export const ConfigSchema = Type.Object(
           windowSeconds: PositiveInt(86_400, 'window length in seconds'),
         },
       ),
+      reports: Section('listener and royalty reports (`/api/admin/reports/*`) a client may ask for, shared by every node (each reads up to 400 days of aggregates)', {
+        limit: PositiveInt(1_000_000, 'reports per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
       maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000, description: 'clients each in-memory counter tracks at most; the oldest window gives way' }),
     }),
@@ -301,6 +305,17 @@ export const ConfigSchema = Type.Object(
     }),
     audit: Section('the audit log of staff actions (`GET /api/admin/audit`)', {
       retentionDays: PositiveInt(3650, 'days an entry is kept (older ones are dropped); its size is bounded by this × `rateLimit.staffActions` per staff member ([limits.md](limits.md))'),
+    }),
+    analytics: Section("listener sessions and the reports built from them ([api.md](api.md#reports)); needs the stream server's admin login (`stream.admin`)", {
+      level: Type.Union([Type.Literal('full'), Type.Literal('no_ip'), Type.Literal('none')], {
+        description:
+          '`no_ip`: sessions with player and country, never the address (distinct listeners counted by a keyed hash whose secret changes daily and is never stored); `full`: the address too; `none`: no sessions, no reports',
+      }),
+      retentionDays: PositiveInt(3660, 'days of daily aggregates and plays kept'),
+      transmissionCategory: Type.String({
+        pattern: '^[A-Z0-9]{1,4}$',
+        description: "TRANSMISSION_CATEGORY of the SoundExchange report of use (the service's category as SoundExchange assigned it)",
+      }),
     }),
     stripeSecretKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'Stripe secret key; null: plan creation answers 503' }),
     stripeWebhookSecret: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {

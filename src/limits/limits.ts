@@ -32,6 +32,8 @@ export interface LimitsSettings {
   paymentWebhook: RateLimitSettings;
   /** Staff writes per staff member (by name, not address), on every node. */
   staffActions: RateLimitSettings;
+  /** Listener and royalty reports per client, on every node (bounded work each, but not free). */
+  reports: RateLimitSettings;
 }
 
 export interface LimitsOptions {
@@ -72,6 +74,7 @@ export class Limits {
   private readonly paymentWebhook: Budget;
   /** Every staff write, per staff member (their name: it survives reconnecting and address hopping), as the staff key check spends it. */
   readonly staffActions: PathBudget;
+  private readonly reports: Budget;
 
   constructor(settings: LimitsSettings, counters: LimitsCounters, options: LimitsOptions = {}) {
     const { shared } = counters;
@@ -89,6 +92,7 @@ export class Limits {
     this.paymentWebhook = new Budget(settings.paymentWebhook, shared('payment-webhook', settings.paymentWebhook.windowSeconds));
     // Spent by staff writes wherever they go (admin-auth.ts), so it covers no paths of its own.
     this.staffActions = new PathBudget(new Budget(settings.staffActions, shared('staff-action', settings.staffActions.windowSeconds)), [], 'staff');
+    this.reports = new Budget(settings.reports, shared('reports', settings.reports.windowSeconds));
     this.adminSignIn = new SignInBudget(settings.adminSignIn, shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
@@ -111,6 +115,11 @@ export class Limits {
   /** Spends one request to the payment webhook endpoint from the client's own budget, or throws 429. */
   async spendPaymentWebhook(clientKey: string): Promise<void> {
     await this.paymentWebhook.spendOrThrow(clientKey, 'payment_webhook');
+  }
+
+  /** Spends one report from the client's own budget, or throws 429. */
+  async spendReport(clientKey: string): Promise<void> {
+    await this.reports.spendOrThrow(clientKey, 'report_budget');
   }
 
   async giveBackSongRequest(clientKey: string): Promise<void> {

@@ -57,6 +57,7 @@ const es: ServerCatalog = {
     admin_keys: (wait) => `Demasiadas claves de administración incorrectas desde este cliente: inténtalo de nuevo en ${wait} (hasta entonces, también con la clave correcta).`,
     payment_webhook: (wait) => `Demasiadas solicitudes al webhook de pagos desde esta dirección; inténtalo de nuevo en ${wait}.`,
     staff_actions: (wait) => `Has hecho demasiados cambios en poco tiempo; inténtalo de nuevo en ${wait}.`,
+    report_budget: (wait) => `Demasiados informes pedidos desde este cliente; inténtalo de nuevo en ${wait}.`,
     link: () => 'No se permiten enlaces en este chat.',
     language: () => 'Tu mensaje contiene lenguaje no permitido en este chat.',
     repeat: () => 'Acabas de enviar ese mensaje.',

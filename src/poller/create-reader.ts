@@ -7,6 +7,8 @@ import { Shoutcast1Reader, Shoutcast2Reader, streamIdOf } from './shoutcast-read
 import { SourceSet, type SourcePart } from './source-set.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
 import type { Clock } from '../station/clock.js';
+import { offlineCountryLookup } from './country-lookup.js';
+import { ListenerDescriber } from './listener-traits.js';
 
 function partOf(source: StreamSource, clock: Clock): SourcePart {
   const { name, primary, statusUrl, admin } = source;
@@ -23,6 +25,10 @@ function partOf(source: StreamSource, clock: Clock): SourcePart {
 }
 
 /** The station's reader: every configured source read each poll and combined into one snapshot. */
-export function createStreamReader(stream: Config['stream'], clock: Clock): StreamReader {
-  return new SourceSet(streamSourcesOf(stream).map((source) => partOf(source, clock)));
+export function createStreamReader(stream: Config['stream'], clock: Clock, analytics?: { level: Config['analytics']['level']; timezone: string }): StreamReader {
+  const describer = analytics && analytics.level !== 'none' ? new ListenerDescriber(analytics.level, analytics.timezone, offlineCountryLookup(), clock) : null;
+  return new SourceSet(
+    streamSourcesOf(stream).map((source) => partOf(source, clock)),
+    describer,
+  );
 }

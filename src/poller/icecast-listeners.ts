@@ -34,11 +34,18 @@ export class IcecastListenerList implements ListenerListReader {
 export function parseIcecastListeners(xml: string): ListenerConnection[] {
   if (!/<icestats[\s>]/i.test(xml)) throw new Error(`listclients is not an Icecast listener list: ${JSON.stringify(xml.slice(0, 80))}`);
   const listeners: ListenerConnection[] = [];
-  for (const [, body] of xml.matchAll(/<listener(?:\s[^>]*)?>([\s\S]*?)<\/listener>/gi)) {
+  for (const [, attributes, body] of xml.matchAll(/<listener(\s[^>]*)?>([\s\S]*?)<\/listener>/gi)) {
     const address = element(body!, 'ip');
     if (!address) continue;
     const connected = Number(element(body!, 'connected'));
-    listeners.push({ address, connectedSeconds: Number.isFinite(connected) && connected >= 0 ? connected : null });
+    // 2.4 writes the id as an element, 2.5 as an attribute.
+    const id = element(body!, 'id') ?? /\sid="([^"]*)"/i.exec(attributes ?? '')?.[1] ?? null;
+    listeners.push({
+      address,
+      connectedSeconds: Number.isFinite(connected) && connected >= 0 ? connected : null,
+      id: id || null,
+      userAgent: element(body!, 'useragent') ?? '',
+    });
   }
   return listeners;
 }

@@ -4,6 +4,10 @@ export interface ListenerConnection {
   address: string;
   /** How long this connection has lasted, when the server says. */
   connectedSeconds: number | null;
+  /** The server's own id of the connection (Icecast's listener id, SHOUTcast's uid): a session's identity, never the address. */
+  id: string | null;
+  /** The player's User-Agent as the server saw it ('' when none). */
+  userAgent: string;
 }
 
 /** Reads the listeners of one mount or stream (admin credentials required); throws when it cannot. */

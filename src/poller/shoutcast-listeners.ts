@@ -33,7 +33,9 @@ export function parseShoutcastListeners(text: string): ListenerConnection[] {
   const listeners: ListenerConnection[] = [];
   for (const entry of list.map(objectOf)) {
     const address = textOf(entry?.hostname).trim();
-    if (address) listeners.push({ address, connectedSeconds: countOf(entry?.connecttime) });
+    // "EMPTY" is how the DNAS writes a missing User-Agent.
+    const userAgent = textOf(entry?.useragent).trim();
+    if (address) listeners.push({ address, connectedSeconds: countOf(entry?.connecttime), id: textOf(entry?.uid).trim() || null, userAgent: userAgent === 'EMPTY' ? '' : userAgent });
   }
   return listeners;
 }

@@ -1,6 +1,7 @@
 import { describeError, fetchStatus } from './fetch-status.js';
 import type { ListenerConnection, ListenerListReader } from './listener-list.js';
-import { offAir, unreachable, type SourceHealth, type StreamReader, type StreamSnapshot } from '../station/stream-snapshot.js';
+import { offAir, unreachable, type HeardListener, type SourceHealth, type StreamReader, type StreamSnapshot } from '../station/stream-snapshot.js';
+import type { ListenerDescriber } from './listener-traits.js';
 
 /** Reads one source's status page: what to fetch, and how to read it (never throws). */
 export interface StatusParser {
@@ -40,7 +41,11 @@ interface Reading {
  * A status page shared by several sources (two mounts of one Icecast) is fetched once per poll.
  */
 export class SourceSet implements StreamReader {
-  constructor(private readonly parts: SourcePart[]) {
+  constructor(
+    private readonly parts: SourcePart[],
+    /** Describes each listener for the reports; null when analytics is off. */
+    private readonly describer: ListenerDescriber | null = null,
+  ) {
     if (parts.filter((p) => p.primary).length !== 1) throw new Error('a source set needs exactly one primary source');
   }
 
@@ -72,8 +77,23 @@ export class SourceSet implements StreamReader {
         }
       }),
     );
-    return combine(readings);
+    const snapshot = combine(readings);
+    return this.describer && snapshot.online ? { ...snapshot, audience: audienceOf(readings, this.describer) } : snapshot;
   }
+}
+
+/** Every listener on air, described; null when a source on air has no list (its sessions are unknown). */
+function audienceOf(readings: Reading[], describer: ListenerDescriber): HeardListener[] | null {
+  const heard: HeardListener[] = [];
+  for (const { part, snapshot, list } of readings) {
+    if (!snapshot.online) continue;
+    if (!list) return null;
+    for (const listener of list) {
+      const described = describer.describe(listener, part.name);
+      if (described) heard.push(described);
+    }
+  }
+  return heard;
 }
 
 function combine(readings: Reading[]): StreamSnapshot {

@@ -16,7 +16,7 @@ export type { RedisClient, RedisTopology, TopologyClient };
  */
 export type RedisCommands = Pick<
   RedisClient,
-  'xAdd' | 'xRevRange' | 'xDel' | 'xRange' | 'lRange' | 'set' | 'exists' | 'mGet' | 'pTTL' | 'del' | 'evalSha' | 'eval' | 'get' | 'zScore' | 'hGetAll' | 'time'
+  'xAdd' | 'xRevRange' | 'xDel' | 'xRange' | 'lRange' | 'set' | 'exists' | 'mGet' | 'pTTL' | 'del' | 'evalSha' | 'eval' | 'get' | 'zScore' | 'hGetAll' | 'time' | 'pfCount'
 >;
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 500;

@@ -21,6 +21,7 @@ import type {
   RequestStatus,
 } from './model.js';
 import type { Song } from './song.js';
+import type { AudienceNow, AudienceStep, DayAggregate, PlayAudience } from './audience-model.js';
 
 // The ports of the domain: what the services need from a backend. store/memory and store/redis
 // implement them; app.ts picks one at start-up and injects it.
@@ -235,6 +236,22 @@ export interface ProgrammeStore {
   replace(next: Programme, expectedRevision: number): Promise<boolean>;
 }
 
+/**
+ * Listener sessions and each play's audience, for the reports (station/audience-recorder.ts):
+ * the sessions open now (bounded by the listeners now), daily aggregates and the plays of each
+ * day, both kept `keepDays`. The poll runs on one node per tick, so one writer at a time.
+ */
+export interface AudienceLog {
+  /** What the last poll left. */
+  now(): Promise<AudienceNow>;
+  /** Applies one poll's changes in one atomic step. */
+  commit(step: AudienceStep): Promise<void>;
+  /** The aggregates of the days from `fromDay` to `toDay` that have any, oldest first. */
+  days(fromDay: string, toDay: string): Promise<DayAggregate[]>;
+  /** The plays that started on the days from `fromDay` to `toDay`, oldest first. */
+  plays(fromDay: string, toDay: string): Promise<PlayAudience[]>;
+}
+
 export interface Store {
   readonly kind: 'memory' | 'redis';
   readonly availability: StoreAvailability;
@@ -248,6 +265,7 @@ export interface Store {
   readonly staffKeys: StaffKeyStore;
   readonly revenue: RevenueLedger;
   readonly programme: ProgrammeStore;
+  readonly audience: AudienceLog;
   /** Fixed-window counters for the limits module, shared by every node using this store. */
   counter: WindowCounterFactory;
   /**

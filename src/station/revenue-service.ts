@@ -5,6 +5,7 @@ import type { DailyRevenue, RevenueEvent, RevenueType } from './model.js';
 import type { RevenueLedger } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import { currencyCode, minorUnits, moneyDay, moneyInstant, staffMoneyId, type PaymentProviderName } from './input/money-rules.js';
+import { dayRangeOf } from './day-range.js';
 
 export interface RevenueInput {
   event_id?: string;
@@ -112,13 +113,7 @@ export class RevenueService {
 
   /** Sums per day and currency between two local dates (default: the last 30 days). */
   async summary(from: string | undefined, to: string | undefined) {
-    const today = DateTime.fromMillis(this.clock(), { zone: this.timezone }).startOf('day');
-    const end = to ? this.day(to, 'to') : today;
-    const start = from ? this.day(from, 'from') : end.minus({ days: DEFAULT_RANGE_DAYS - 1 });
-    if (start > end) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'from', message: 'must not be after to' }] });
-    if (end.diff(start, 'days').days >= MAX_RANGE_DAYS) {
-      throw new AppError('VALIDATION_FAILED', { details: [{ field: 'from', message: `the range may cover at most ${MAX_RANGE_DAYS} days` }] });
-    }
+    const { start, end } = dayRangeOf(from, to, { timezone: this.timezone, clock: this.clock, maxDays: MAX_RANGE_DAYS, defaultDays: DEFAULT_RANGE_DAYS });
     const rows = (await this.ledger.dailyTotals(start.toISODate()!, end.toISODate()!)).sort(
       (a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency) || a.type.localeCompare(b.type),
     );
@@ -137,12 +132,6 @@ export class RevenueService {
       days,
       totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
     };
-  }
-
-  private day(text: string, field: string): DateTime {
-    const day = DateTime.fromISO(text, { zone: this.timezone });
-    if (!day.isValid) throw new AppError('VALIDATION_FAILED', { details: [{ field, message: 'must be a date, YYYY-MM-DD' }] });
-    return day.startOf('day');
   }
 }
 

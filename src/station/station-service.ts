@@ -11,6 +11,7 @@ import type { StoreAway } from './shapes.js';
 import { storeAwayNotice } from './store-notice.js';
 import { sourcesAfter } from './source-health.js';
 import type { StreamSnapshot } from './stream-snapshot.js';
+import type { AudienceRecorder } from './audience-recorder.js';
 
 export interface StationProfile {
   genre: string;
@@ -58,6 +59,8 @@ export class StationService {
     private readonly clock: Clock,
     private readonly live: LiveHub,
     private readonly log: Logger,
+    /** Listener sessions and each play's audience, for the reports; null when analytics is off. */
+    private readonly audience: AudienceRecorder | null = null,
   ) {
     this.store = stores.station;
   }
@@ -69,7 +72,8 @@ export class StationService {
    */
   async applySnapshot(snapshot: StreamSnapshot): Promise<StationState> {
     const previous = await this.store.readFresh();
-    const progress = advanceStation(previous, snapshot, this.clock(), { timezone: this.profile.timezone, pollSeconds: this.poll.pollSeconds });
+    const nowMs = this.clock();
+    const progress = advanceStation(previous, snapshot, nowMs, { timezone: this.profile.timezone, pollSeconds: this.poll.pollSeconds });
     const started = progress.songStarted;
     const events: LiveEvent[] = [];
     if (started) {
@@ -82,6 +86,7 @@ export class StationService {
     }
     const state = { ...progress.state, mostPopular: rankPopularSongs(await this.store.tallies()), sources: sourcesAfter(previous.sources, snapshot, toUnixSeconds(this.clock())) };
     await this.store.write(state);
+    await this.audience?.record(snapshot, started, nowMs);
 
     if (progress.statusChanged) events.push({ event: 'status', payload: this.statusOf(state) });
     // A song that just went stale is announced too: listeners see it leave "now playing".

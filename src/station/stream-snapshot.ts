@@ -32,10 +32,36 @@ export interface StreamSnapshot {
    * seconds summed: the real length of the sessions so far. Absent without listener lists.
    */
   listenerSessions?: { count: number; connectedSeconds: number } | null;
+  /**
+   * Every listener connection on air, described for the reports (analytics.level not `none`):
+   * null or absent when a source on air has no listener list, so nothing is known of sessions.
+   */
+  audience?: HeardListener[] | null;
   /** How each configured source answered, when the station has several. */
   sources?: SourceHealth[];
   /** Why the poll failed, for the logs. */
   error?: string;
+}
+
+/** One listener connection as the reports keep it: what the poll may pass on, never more. */
+export interface HeardListener {
+  /** The session: the source's name and the stream server's own id of the connection, never the address. */
+  session: string;
+  /** The source (mount, relay) it listens on, by its configured name. */
+  mount: string;
+  /** How long it has been connected, when the server says. */
+  connectedSeconds: number | null;
+  /** The player, from its User-Agent ('Other' when not recognised). */
+  player: string;
+  /** ISO 3166-1 alpha-2 from the offline country database; '' when unknown (private addresses). */
+  country: string;
+  /**
+   * Counts distinct listeners in a day: the address under `full`; under `no_ip` a keyed hash
+   * whose secret changes every station day and is never stored, so it cannot be reversed.
+   */
+  visitor: string;
+  /** The address itself, only under `analytics.level: full`. */
+  address?: string;
 }
 
 export interface SourceHealth {

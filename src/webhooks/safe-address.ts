@@ -1,52 +1,12 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPrivateAddress } from '../net/private-address.js';
 import { RefusedAddressError } from './delivery-errors.js';
 
 // Where a webhook must never go unless the operator allows it: a URL from configuration that
 // resolves to the host itself, the private network or the cloud metadata service (169.254.169.254)
-// would turn the hub into a proxy into its own network (SSRF).
-const privateRanges = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  privateRanges.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  // ::/96 holds the unspecified address, loopback and the IPv4-compatible ::a.b.c.d, which some
-  // stacks still route to the IPv4 address inside.
-  ['::', 96],
-  // NAT64 (64:ff9b::a.b.c.d reaches a.b.c.d through a translator), its local-use range, and 6to4
-  // (2002:AABB:CCDD:: reaches AA.BB.CC.DD): each may lead back into an IPv4 network we cannot check.
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['2002::', 16],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  privateRanges.addSubnet(net, bits, 'ipv6');
-// IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are matched by the IPv4 ranges: BlockList maps them.
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return privateRanges.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
+// would turn the hub into a proxy into its own network (SSRF). The ranges: net/private-address.ts.
+export { isPrivateAddress };
 
 /** Every address of a name (the system resolver by default: /etc/hosts, then DNS). */
 export type Resolve = (hostname: string) => Promise<Array<{ address: string; family: number }>>;

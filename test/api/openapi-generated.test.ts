@@ -30,6 +30,10 @@ const seed = Number(process.env.RADIO_HUB_SEED ?? Date.now() % 2 ** 31);
 const CROSS_FIELD_RULES: Record<string, string[]> = {
   // from must not be after to; the range covers at most a year
   'GET /api/analytics/revenue.php': ['from'],
+  // the same for the reports (at most 400 days), and hours only for at most 7 days
+  'GET /api/admin/reports/listeners': ['from', 'by'],
+  'GET /api/admin/reports/listeners.csv': ['from'],
+  'GET /api/admin/reports/royalties.csv': ['from'],
   // the id in the body is the one in the path; a show ends at another time than it starts, an event after it starts
   'PUT /api/admin/programme/shows/{id}': ['id', 'end'],
   'PUT /api/admin/programme/events/{id}': ['id', 'end'],
@@ -159,7 +163,8 @@ async function send(method: string, template: string, request: Request, admin: b
     aborter.abort(); // a stream: its head is the answer
   else {
     const raw = await response.text();
-    body = raw === '' ? undefined : JSON.parse(raw);
+    // A CSV report is text; everything else JSON.
+    body = raw === '' ? undefined : response.headers.get('content-type')?.startsWith('text/csv') ? raw : JSON.parse(raw);
   }
   await checkAnswer(url, method, response.status, response.headers, body);
   return { status: response.status, headers: response.headers, body };

@@ -36,6 +36,9 @@ describe('the configuration table of docs/configuration.md', () => {
       ['rateLimit.staffActions', { limit: 300, windowSeconds: 3600 }],
       ['rateLimit.staffActions.limit', 300],
       ['rateLimit.staffActions.windowSeconds', 3600],
+      ['rateLimit.reports', { limit: 60, windowSeconds: 60 }],
+      ['rateLimit.reports.limit', 60],
+      ['rateLimit.reports.windowSeconds', 60],
       ['rateLimit.ipv6PrefixLength', 64],
       ['rateLimit.maxTrackedClients', 100_000],
     ]);

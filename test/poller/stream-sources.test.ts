@@ -177,20 +177,20 @@ describe('one snapshot for the station from all its sources', () => {
 describe('listener lists as the servers write them', () => {
   it('reads Icecast 2.4 and 2.5 listclients, and refuses a page that is not one', () => {
     expect(parseIcecastListeners(fixture('icecast-listclients.xml').toString('utf8'))).toEqual([
-      { address: '203.0.113.7', connectedSeconds: 600 },
-      { address: '203.0.113.7', connectedSeconds: 60 },
-      { address: '198.51.100.23', connectedSeconds: 1200 },
+      { address: '203.0.113.7', connectedSeconds: 600, id: '41', userAgent: 'VLC/3.0.20 LibVLC/3.0.20' },
+      { address: '203.0.113.7', connectedSeconds: 60, id: '57', userAgent: 'Mozilla/5.0' },
+      { address: '198.51.100.23', connectedSeconds: 1200, id: '12', userAgent: 'WinampMPEG/5.66' },
     ]);
     const v25 =
       '<?xml version="1.0"?>\n<icestats><source mount="/live.mp3"><listeners>1</listeners><listener id="9"><ip>2001:db8::7</ip><useragent>mpv</useragent><connected>42</connected><lag>0</lag></listener></source></icestats>';
-    expect(parseIcecastListeners(v25)).toEqual([{ address: '2001:db8::7', connectedSeconds: 42 }]);
+    expect(parseIcecastListeners(v25)).toEqual([{ address: '2001:db8::7', connectedSeconds: 42, id: '9', userAgent: 'mpv' }]);
     expect(() => parseIcecastListeners('<html><body>401 - You need to authenticate</body></html>')).toThrow(/not an Icecast listener list/);
   });
 
   it('reads SHOUTcast v2 viewjson page 3 by hostname, and refuses anything else', () => {
     expect(parseShoutcastListeners(fixture('shoutcast2-listeners.json').toString('utf8'))).toEqual([
-      { address: '203.0.113.7', connectedSeconds: 90 },
-      { address: '192.0.2.44', connectedSeconds: 30 },
+      { address: '203.0.113.7', connectedSeconds: 90, id: '01234567', userAgent: 'WinampMPEG/5.66' },
+      { address: '192.0.2.44', connectedSeconds: 30, id: '01234568', userAgent: '' },
     ]);
     expect(parseShoutcastListeners('[]')).toEqual([]);
     expect(() => parseShoutcastListeners('<html>Unauthorized</html>')).toThrow(/not a JSON array/);

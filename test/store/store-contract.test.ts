@@ -6,6 +6,7 @@ import { makeSong, songId } from '../../src/station/song.js';
 import { emptyStationState, type BanNote, type RevenueEvent, type SongRequest } from '../../src/station/model.js';
 import type { Store, StoreLimits } from '../../src/station/ports.js';
 import { backends } from '../support/backends.js';
+import type { AudienceStep, PlayAudience } from '../../src/station/audience-model.js';
 
 const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000 };
 const note = (label: string, extra: Partial<BanNote> = {}): BanNote => ({ label, by: null, reason: null, since: null, ref: null, ...extra });
@@ -530,6 +531,106 @@ describe.each(backends)('store contract: $name', (backend) => {
       await store.station.tallyRating(song, 5);
       await store.station.tallyRating(song, 2);
       expect(await store.station.tallies()).toEqual([{ song, plays: 2, requests: 1, ratingSum: 7, ratingCount: 2 }]);
+    });
+  });
+
+  describe('audience log (the reports)', () => {
+    const play = (title: string, startedAt: number, extra: Partial<PlayAudience> = {}): PlayAudience => ({
+      startedAt,
+      artist: 'Band',
+      title,
+      album: '',
+      label: '',
+      isrc: '',
+      durationSeconds: 0,
+      listenersAtStart: 2,
+      peakListeners: 2,
+      sessions: 2,
+      listenerSeconds: 0,
+      ...extra,
+    });
+    const step = (polledAt: number, changes: Partial<AudienceStep>): AudienceStep => ({
+      polledAt,
+      opened: [],
+      closed: [],
+      add: [],
+      max: [],
+      visitors: [],
+      play: null,
+      finished: [],
+      keepDays: 400,
+      ...changes,
+    });
+
+    it('starts empty, then keeps the open sessions, the play on air and the time of the last poll', async () => {
+      await fresh();
+      expect(await store.audience.now()).toEqual({ sessions: [], play: null, polledAt: null });
+      const onAir = play('Oceans', 1_780_000_000, { album: 'Zion', label: 'Hillsong', isrc: 'AUHI11200001' });
+      await store.audience.commit(
+        step(1_780_000_005, {
+          opened: [
+            { session: 'main#1', startedAt: 1_779_999_900 },
+            { session: 'main#2', startedAt: 1_780_000_000 },
+          ],
+          play: onAir,
+        }),
+      );
+      await store.audience.commit(step(1_780_000_010, { opened: [{ session: 'main#3', startedAt: 1_780_000_010 }], closed: ['main#1'], play: onAir }));
+      const now = await store.audience.now();
+      expect(now.sessions.sort((a, b) => a.session.localeCompare(b.session))).toEqual([
+        { session: 'main#2', startedAt: 1_780_000_000 },
+        { session: 'main#3', startedAt: 1_780_000_010 },
+      ]);
+      expect(now).toMatchObject({ play: onAir, polledAt: 1_780_000_010 });
+    });
+
+    it("adds counters, raises maxima only upward and counts a day's distinct listeners", async () => {
+      await fresh();
+      await store.audience.commit(
+        step(1_780_000_000, {
+          add: [
+            ['2026-05-28', 'sessions', 2],
+            ['2026-05-28', 'player:VLC', 1],
+          ],
+          max: [['2026-05-28', 'peak', 5]],
+          visitors: [
+            ['2026-05-28', 'a'],
+            ['2026-05-28', 'b'],
+          ],
+        }),
+      );
+      await store.audience.commit(
+        step(1_780_000_005, {
+          add: [
+            ['2026-05-28', 'sessions', 1],
+            ['2026-05-29', 'ls', 30],
+          ],
+          max: [
+            ['2026-05-28', 'peak', 3],
+            ['2026-05-29', 'peak', 1],
+          ],
+          visitors: [
+            ['2026-05-28', 'a'],
+            ['2026-05-29', 'a'],
+          ],
+        }),
+      );
+      expect(await store.audience.days('2026-05-27', '2026-05-29')).toEqual([
+        { day: '2026-05-28', fields: { sessions: 3, 'player:VLC': 1, peak: 5 }, visitors: 2 },
+        { day: '2026-05-29', fields: { ls: 30, peak: 1 }, visitors: 1 },
+      ]);
+      expect(await store.audience.days('2026-05-29', '2026-05-29')).toHaveLength(1);
+      expect(await store.audience.days('2026-06-01', '2026-06-30')).toEqual([]);
+    });
+
+    it('keeps the plays of each day in the order they ended, read over a range of days', async () => {
+      await fresh();
+      const first = play('Oceans', 1_780_000_000, { durationSeconds: 240, peakListeners: 4, sessions: 5, listenerSeconds: 900, isrc: 'AUHI11200001' });
+      const second = play('Cornerstone', 1_780_000_240, { durationSeconds: 180, artist: 'Hillsong "Live", Worship' });
+      await store.audience.commit(step(1_780_000_240, { finished: [['2026-05-28', first]] }));
+      await store.audience.commit(step(1_780_000_420, { finished: [['2026-05-29', second]] }));
+      expect(await store.audience.plays('2026-05-28', '2026-05-29')).toEqual([first, second]);
+      expect(await store.audience.plays('2026-05-29', '2026-05-30')).toEqual([second]);
     });
   });
 

@@ -124,11 +124,13 @@ export class IcecastServer {
 
   /**
    * A listener: an HTTP client reading the stream until closed. `from` is the loopback address
-   * the client connects from (127.0.0.2, 127.0.0.3, …): Icecast then sees distinct listeners.
+   * the client connects from (127.0.0.2, 127.0.0.3, …): Icecast then sees distinct listeners;
+   * `userAgent` the player it says it is.
    */
-  async connectListener(mount: string, from = '127.0.0.1'): Promise<{ close(): void }> {
+  async connectListener(mount: string, from = '127.0.0.1', userAgent?: string): Promise<{ close(): void }> {
     return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: this.port, path: mount, method: 'GET', localAddress: from }, (res) => {
+      const headers = userAgent ? { 'user-agent': userAgent } : {};
+      const req = request({ host: '127.0.0.1', port: this.port, path: mount, method: 'GET', localAddress: from, headers }, (res) => {
         if (res.statusCode !== 200) reject(new Error(`listener refused: ${res.statusCode}`));
         res.on('data', () => undefined);
         res.on('error', () => undefined);

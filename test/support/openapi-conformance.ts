@@ -119,6 +119,13 @@ export async function checkAnswer(url: string, method: string, status: number, h
   if (statusKey === 'default' && status !== 500) drift(`status ${status} falls under \`default\`: document it explicitly`);
   checkHeaders(document, response, headers, where, drift);
   const media = response.content?.['application/json'];
+  const other = Object.keys(response.content ?? {}).find((type) => type !== 'application/json');
+  if (!media && other) {
+    // Text such as CSV: the type as documented, and text.
+    if (!contentType?.startsWith(other)) drift(`content type ${contentType}, documented ${other}`);
+    if (body !== undefined && typeof body !== 'string') drift(`not ${other} text`);
+    return;
+  }
   if (!media) {
     if (body !== undefined) drift('a body where the document says none');
     return;

@@ -21,7 +21,12 @@ type Overrides = Record<string, unknown>;
  * sets its own under `rateLimit` / `chat.socketFlood`, which win over these.
  */
 export const UNREACHABLE_LIMITS: Overrides = {
-  rateLimit: { mobile: { limit: 1_000_000_000, windowSeconds: 3600 }, chat: { limit: 1_000_000, windowSeconds: 60 }, sseOpens: { limit: 1_000_000, windowSeconds: 60 } },
+  rateLimit: {
+    mobile: { limit: 1_000_000_000, windowSeconds: 3600 },
+    chat: { limit: 1_000_000, windowSeconds: 60 },
+    sseOpens: { limit: 1_000_000, windowSeconds: 60 },
+    reports: { limit: 1_000_000, windowSeconds: 60 },
+  },
   chat: { socketFlood: { messages: 10_000, windowSeconds: 60 } },
 };
 

@@ -1,3 +1,4 @@
+import { MemoryAudienceLog } from './memory-audience-log.js';
 import { systemClock, type Clock } from '../../station/clock.js';
 import { ALWAYS_AVAILABLE, type Store, type StoreLimits } from '../../station/ports.js';
 import { MemoryAuditLog } from './memory-audit-log.js';
@@ -28,6 +29,7 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     staffKeys: new MemoryStaffKeys(),
     revenue: new MemoryRevenueLedger(),
     programme: new MemoryProgrammeStore(),
+    audience: new MemoryAudienceLog(),
     counter: (_name: string, windowSeconds: number) => new MemoryWindowCounter(windowSeconds, limits.maxTrackedClients, clock),
     liveEvents: new MemoryLiveEventLog(limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY, clock),
     claim: async (key: string, ttlMs: number) => {

@@ -1,3 +1,4 @@
+import { RedisAudienceLog } from './redis-audience-log.js';
 import { AppError } from '../../errors.js';
 import type { Store, StoreLimits } from '../../station/ports.js';
 import { RedisAuditLog } from './redis-audit-log.js';
@@ -41,6 +42,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     staffKeys: new RedisStaffKeys(redis, prefix),
     revenue: new RedisRevenueLedger(redis, prefix),
     programme: new RedisProgrammeStore(redis, prefix),
+    audience: new RedisAudienceLog(redis, prefix),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(redis, `${prefix}ratelimit:${name}:`, windowSeconds),
     liveEvents: new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),
     claim: (key: string, ttlMs: number) => redis.call(async () => (await redis.commands.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),

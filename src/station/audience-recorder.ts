@@ -1,0 +1,118 @@
+import { DateTime } from 'luxon';
+import type { AudienceLog } from './ports.js';
+import type { AudienceStep, OpenSession, PlayAudience } from './audience-model.js';
+import { countryField, FIELD, hourField, lengthBucketOf, lengthField, mountField, playerField } from './audience-fields.js';
+import type { PlayedSong } from './model.js';
+import type { HeardListener, StreamSnapshot } from './stream-snapshot.js';
+
+export interface AudienceSettings {
+  timezone: string;
+  pollSeconds: number;
+  retentionDays: number;
+}
+
+/**
+ * Follows listener sessions from poll to poll and each play's audience, and writes one step per
+ * poll to the store. A session is the stream server's listener id on its source: it opens at
+ * the first poll that lists it (its start is that poll less the seconds the server says it has
+ * been connected) and ends at the last poll that listed it. Its start counts on the day it
+ * started (sessions, player, country, source), its length when it ends; listening and peaks
+ * count at each poll, in the hour of that poll. The poll runs on one node per tick, so each
+ * session is counted once however many nodes there are.
+ */
+export class AudienceRecorder {
+  constructor(
+    private readonly log: AudienceLog,
+    private readonly settings: AudienceSettings,
+  ) {}
+
+  async record(snapshot: StreamSnapshot, songStarted: PlayedSong | null, nowMs: number): Promise<void> {
+    // A failed poll knows nothing: sessions stay open until a poll sees them again or not.
+    if (!snapshot.reachable) return;
+    const before = await this.log.now();
+    const now = Math.floor(nowMs / 1000);
+    const step = this.stepFrom(before.sessions, before.play, before.polledAt, snapshot, songStarted, now);
+    await this.log.commit(step);
+  }
+
+  private stepFrom(open: OpenSession[], playing: PlayAudience | null, polledAt: number | null, snapshot: StreamSnapshot, songStarted: PlayedSong | null, now: number): AudienceStep {
+    const step: AudienceStep = { polledAt: now, opened: [], closed: [], add: [], max: [], visitors: [], play: null, finished: [], keepDays: this.settings.retentionDays };
+    const { day, hour } = this.when(now);
+    // Between polls as the station's counters do it: a long gap (every node down) is not invented.
+    const gap = polledAt === null ? 0 : Math.min(Math.max(0, now - polledAt), Math.max(60, 3 * this.settings.pollSeconds));
+    const heard: HeardListener[] | null = snapshot.online ? (snapshot.audience ?? null) : [];
+
+    if (heard === null) {
+      // On air with a source whose list could not be read: what the day's figures miss.
+      if (gap > 0) step.add.push([day, FIELD.blindSeconds, gap]);
+      step.play = playing && !songStarted ? playing : this.started(songStarted, snapshot, 0, now, step, playing);
+      return step;
+    }
+
+    const current = new Map(heard.map((listener) => [listener.session, listener]));
+    const known = new Map(open.map((session) => [session.session, session]));
+    let joined = 0;
+    for (const listener of current.values()) {
+      if (known.has(listener.session)) continue;
+      joined += 1;
+      const startedAt = now - Math.min(Math.max(0, listener.connectedSeconds ?? 0), 86_400 * 7);
+      step.opened.push({ session: listener.session, startedAt });
+      const start = this.when(startedAt);
+      for (const field of [FIELD.sessions, hourField(start.hour, 'sessions'), playerField(listener.player), countryField(listener.country), mountField(listener.mount)]) {
+        step.add.push([start.day, field, 1]);
+      }
+      step.visitors.push([day, listener.visitor]);
+    }
+    for (const session of known.values()) {
+      if (current.has(session.session)) continue;
+      step.closed.push(session.session);
+      // It was last heard at the previous poll.
+      const seconds = Math.max(0, (polledAt ?? now) - session.startedAt);
+      const startDay = this.when(session.startedAt).day;
+      step.add.push([startDay, FIELD.ended, 1], [startDay, FIELD.endedSeconds, seconds], [startDay, lengthField(lengthBucketOf(seconds)), 1]);
+    }
+
+    const listening = current.size * gap;
+    if (listening > 0) step.add.push([day, FIELD.listenerSeconds, listening], [day, hourField(hour, 'ls'), listening]);
+    step.max.push([day, FIELD.peak, current.size], [day, hourField(hour, 'peak'), current.size]);
+
+    // The time since the last poll belongs to the play that was on air then, even when it ends now.
+    const heardSince = playing && {
+      ...playing,
+      peakListeners: Math.max(playing.peakListeners, current.size),
+      sessions: playing.sessions + joined,
+      listenerSeconds: playing.listenerSeconds + listening,
+    };
+    step.play = heardSince && !songStarted && snapshot.online ? heardSince : this.started(songStarted, snapshot, current.size, now, step, heardSince);
+    return step;
+  }
+
+  /** Ends the play on air (if any) and starts the new one (if a song started at this poll). */
+  private started(song: PlayedSong | null, snapshot: StreamSnapshot, listeners: number, now: number, step: AudienceStep, playing: PlayAudience | null): PlayAudience | null {
+    if (playing) {
+      const measured = Math.max(0, now - playing.startedAt);
+      step.finished.push([this.when(playing.startedAt).day, { ...playing, durationSeconds: playing.durationSeconds || measured }]);
+    }
+    if (!song || !snapshot.online) return null;
+    // What a richer source says of the track (a playout push: album, label, ISRC, duration).
+    const details = snapshot.details ?? null;
+    return {
+      startedAt: song.played_at,
+      artist: song.song.artist,
+      title: song.song.title,
+      album: details?.album ?? song.song.album ?? '',
+      label: details?.label ?? '',
+      isrc: details?.isrc ?? '',
+      durationSeconds: details?.duration ?? 0,
+      listenersAtStart: listeners,
+      peakListeners: listeners,
+      sessions: listeners,
+      listenerSeconds: 0,
+    };
+  }
+
+  private when(seconds: number): { day: string; hour: number } {
+    const local = DateTime.fromSeconds(seconds, { zone: this.settings.timezone });
+    return { day: local.toISODate()!, hour: local.hour };
+  }
+}
