@@ -75,8 +75,9 @@ export const PlaylistSchema = Type.Object(
 
 const PositiveInt = (max: number, description: string) => Type.Integer({ minimum: 1, maximum: max, description });
 
-const StreamKind = Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1')], {
-  description: 'the stream server: Icecast `status-json.xsl`, SHOUTcast v2 JSON stats, or SHOUTcast `7.html`',
+const StreamKind = Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1'), Type.Literal('azuracast'), Type.Literal('libretime')], {
+  description:
+    'the stream server: Icecast `status-json.xsl`, SHOUTcast v2 JSON stats, SHOUTcast `7.html`, AzuraCast `/api/nowplaying/{station}` (or `nowplaying_static`), or LibreTime `/api/live-info-v2`',
 });
 const StreamId = Type.Integer({ minimum: 1, maximum: 1000, description: "SHOUTcast stream id (`sid`); default the URL's `?sid=`, else 1" });
 const AdminCredentialsSchema = Type.Object(
