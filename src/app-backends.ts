@@ -42,6 +42,8 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
     maxTrackedClients: config.rateLimit.maxTrackedClients,
     liveEventHistory: config.live.sse.historySize,
     auditHistory: config.audit.historySize,
+    artworkLookups: config.artwork.lookups,
+    artworkImages: config.artwork.images,
   };
 }
 

@@ -143,7 +143,11 @@ function describe(route: RouteDefinition, traits: HeaderTraits): string {
     route.auth === 'admin' ? "Admins only: an admin's key as a Bearer token (a moderator's gets 403)." : route.auth ? "Staff: a moderator's or an admin's key as a Bearer token." : 'Public.',
     traits.budgeted ? "Spends one request of the client's budget (RateLimit headers on every answer)." : 'Spends no request budget.',
     traits.cacheable ? 'Send If-None-Match with the ETag of an earlier answer: 304 while it is current.' : '',
-    route.bare ? 'The answer is the document itself, without the envelope.' : `A success answers exactly ${members}; an error the error envelope.`,
+    route.media
+      ? `A success answers the bytes themselves (${route.media.join(', ')}); an error the error envelope.`
+      : route.bare
+        ? 'The answer is the document itself, without the envelope.'
+        : `A success answers exactly ${members}; an error the error envelope.`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -168,7 +172,9 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   const success = route.bare
     ? (route.response ?? Type.Object({}))
     : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() }, { additionalProperties: false });
-  const successContent = { 'application/json': { schema: plain(success) } };
+  const successContent = route.media
+    ? Object.fromEntries(route.media.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]))
+    : { 'application/json': { schema: plain(success) } };
   const traits: HeaderTraits = { budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)), cacheable: route.headers?.includes('if-none-match') ?? false };
   const headerParameters = [
     ...(traits.cacheable ? [IF_NONE_MATCH] : []),

@@ -80,6 +80,8 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   answerHeaders?: Readonly<Record<string, string>>;
   /** The answer is `response` itself, without the envelope (documents such as openapi.json). */
   bare?: true;
+  /** A success is not JSON but bytes of one of these media types (an image), for the OpenAPI document. */
+  media?: readonly string[];
   /** Errors this route's handler or service may answer, beyond what its shape implies (400, 401, 413, 415, 429, 503). */
   errors?: readonly ErrorCode[];
   // A method, not a property: the route table holds routes of every Q and B as one type.

@@ -77,6 +77,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       sseOpensPerClient: { limit: 1000, windowSeconds: 60 },
       adminSignIn: { limit: 10, windowSeconds: 900 },
       paymentWebhook: { limit: 600, windowSeconds: 60 },
+      artwork: { limit: 600, windowSeconds: 3600 },
       songRequestDelaySeconds: settings.requests.delaySeconds,
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
