@@ -4,7 +4,7 @@
 //
 //   main.ts -> app.ts (-> app-backends.ts)   the composition root: may import anything
 //   api/ live/ poller/                       the doors (the web pages are served from api/web/)
-//   store/ webhooks/ payments/               adapters: implement the domain's ports, so above it
+//   store/ webhooks/ payments/ artwork/      adapters: implement the domain's ports, so above it
 //   station/                                 the domain
 //   limits/                                  client identity, budgets, caps
 //   http/                                    the uWS edge: only the doors (and the root) use it
@@ -19,7 +19,7 @@
 
 const ROOT = '^src/(main|app|app-backends)[.]ts$';
 const DOORS = '^src/(api|live|poller)/';
-const ADAPTERS = '^src/(store|webhooks|payments)/';
+const ADAPTERS = '^src/(store|webhooks|payments|artwork)/';
 const DOMAIN = '^src/station/';
 const LIMITS = '^src/limits/';
 const EDGE = '^src/http/';

@@ -43,6 +43,8 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
     feedbackHistory: config.feedback.historySize,
     maxTrackedClients: config.rateLimit.maxTrackedClients,
     liveEventHistory: config.live.sse.historySize,
+    artworkLookups: config.artwork.lookups,
+    artworkImages: config.artwork.images,
   };
 }
 

@@ -13,6 +13,9 @@ import { reportRoutes } from './api/admin/reports.js';
 import { ListenerReports } from './station/listener-reports.js';
 import { programmeAdminRoutes } from './api/admin/programme.js';
 import { webPageRoutes } from './api/web/web-pages.js';
+import { artworkRoutes } from './api/web/artwork-route.js';
+import { artworkFinderFromConfig } from './artwork/artwork-from-config.js';
+import type { ArtworkFinder } from './station/track-details.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
@@ -93,6 +96,8 @@ export interface App {
   readonly poller: StationPoller;
   /** GET /metrics on `metrics.port`, or null when that is unset. */
   readonly metrics: MetricsServer | null;
+  /** Artwork for songs that come without any (`artwork.*`; finds nothing without `artwork.contact`), served at /art/{key}. */
+  readonly artwork: ArtworkFinder;
   listen(): Promise<number>;
   close(): Promise<void>;
 }
@@ -125,6 +130,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       paymentWebhook: config.rateLimit.paymentWebhook,
       staffActions: config.rateLimit.staffActions,
       reports: config.rateLimit.reports,
+      artwork: config.rateLimit.artwork,
     },
     {
       shared: store.counter,
@@ -195,6 +201,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   // Another node's edit: this node serves it as soon as the relay brings the event.
   live.onRelayed('schedule:updated', () => void programme.refresh().catch(() => undefined));
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
+  // Built here for the now-playing shaping to use through its port (ArtworkFinder).
+  const artwork = artworkFinderFromConfig(config, store.artwork, log.child({ component: 'artwork' }));
   const payments = options.payments !== undefined ? options.payments : createPaymentProvider(config);
 
   const http: HttpServer = new HttpServer({
@@ -230,6 +238,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ),
       ...programmeAdminRoutes(programme, audit),
       ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
+      ...artworkRoutes(store.artwork, limits),
       ...healthRoutes(store),
       ...sseRoutes({
         feed: sse,
@@ -284,6 +293,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     sse,
     poller,
     metrics: metricsServer,
+    artwork,
     listen: async () => {
       await backends.open();
       // The programme from the store (seeded from the config file on the first start); until the

@@ -50,6 +50,7 @@ export const ERROR_REASONS = {
   payment_webhook: 'RATE_LIMITED',
   staff_actions: 'RATE_LIMITED',
   report_budget: 'RATE_LIMITED',
+  artwork_budget: 'RATE_LIMITED',
   link: 'CONTENT_REJECTED',
   language: 'CONTENT_REJECTED',
   repeat: 'CONTENT_REJECTED',

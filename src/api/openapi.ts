@@ -148,7 +148,7 @@ function describe(route: RouteDefinition, traits: HeaderTraits): string {
         : 'Spends no request budget.',
     traits.cacheable ? 'Send If-None-Match with the ETag of an earlier answer: 304 while it is current.' : '',
     route.produces
-      ? `A success answers ${route.produces.mediaType}, not JSON; an error the error envelope.`
+      ? `A success answers ${route.produces.mediaTypes.join(' or ')}, not JSON; an error the error envelope.`
       : route.bare
         ? 'The answer is the document itself, without the envelope.'
         : `A success answers exactly ${members}; an error the error envelope.`,
@@ -177,7 +177,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ? (route.response ?? Type.Object({}))
     : Type.Object({ success: Type.Literal(true), ...(route.envelope ?? {}), data: route.response ?? Type.Unknown() }, { additionalProperties: false });
   const successContent = route.produces
-    ? { [route.produces.mediaType]: { schema: { type: 'string', description: route.produces.description } } }
+    ? Object.fromEntries(route.produces.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type, description: route.produces!.description } }]))
     : { 'application/json': { schema: plain(success) } };
   const traits: HeaderTraits = {
     budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)),

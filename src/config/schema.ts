@@ -75,8 +75,9 @@ export const PlaylistSchema = Type.Object(
 
 const PositiveInt = (max: number, description: string) => Type.Integer({ minimum: 1, maximum: max, description });
 
-const StreamKind = Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1')], {
-  description: 'the stream server: Icecast `status-json.xsl`, SHOUTcast v2 JSON stats, or SHOUTcast `7.html`',
+const StreamKind = Type.Union([Type.Literal('icecast'), Type.Literal('shoutcast2'), Type.Literal('shoutcast1'), Type.Literal('azuracast'), Type.Literal('libretime')], {
+  description:
+    'the stream server: Icecast `status-json.xsl`, SHOUTcast v2 JSON stats, SHOUTcast `7.html`, AzuraCast `/api/nowplaying/{station}` (or `nowplaying_static`), or LibreTime `/api/live-info-v2`',
 });
 const StreamId = Type.Integer({ minimum: 1, maximum: 1000, description: "SHOUTcast stream id (`sid`); default the URL's `?sid=`, else 1" });
 const AdminCredentialsSchema = Type.Object(
@@ -221,6 +222,10 @@ export const ConfigSchema = Type.Object(
         limit: PositiveInt(1_000_000, 'wrong keys per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
       }),
+      artwork: Section('artwork images (`GET /art/{key}`) a client may fetch, shared by every node', {
+        limit: PositiveInt(1_000_000, 'requests per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
       paymentWebhook: Section("requests a client may send to the payment provider's webhook endpoint, shared by every node (the provider sends from a few addresses: generous)", {
         limit: PositiveInt(1_000_000, 'requests per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
@@ -330,6 +335,23 @@ export const ConfigSchema = Type.Object(
       events: Type.Array(OneOffEventSchema, { description: 'one-off events' }),
     }),
     playlists: Type.Array(PlaylistSchema, { description: 'the station playlists (`GET /api/mobile/playlists`)' }),
+    artwork: Section("artwork for songs that come without any: MusicBrainz, then the Cover Art Archive, served from this hub's origin ([polling.md](polling.md#artwork))", {
+      contact: Type.Union([Type.String({ minLength: 3, maxLength: 200, pattern: '^[\\x21-\\x7e][\\x20-\\x7e]*$' }), Type.Null()], {
+        description:
+          "how MusicBrainz can reach the station's operator (an e-mail address or a URL), sent in the User-Agent as their rules ask; null (the default): no lookups at all, the logo stands in",
+      }),
+      appName: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$', description: 'the application name in the User-Agent' }),
+      appVersion: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9._-]+$', description: 'the application version in the User-Agent' }),
+      musicBrainzUrl: Type.String({ format: 'uri', pattern: '^https?://', description: 'the MusicBrainz web service (tests point it at a local stand-in)' }),
+      coverArtUrl: Type.String({ format: 'uri', pattern: '^https?://', description: 'the Cover Art Archive (tests point it at a local stand-in)' }),
+      allowPrivateAddresses: Type.Boolean({ description: 'off (the default): a lookup or redirect to a loopback, private or link-local address is refused (SSRF), as for webhooks' }),
+      timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, description: 'one request, every redirect and the body included' }),
+      maxImageBytes: Type.Integer({ minimum: 1024, maximum: 4 * 1024 * 1024, description: 'a larger image is not fetched (the song gets no artwork)' }),
+      foundDays: PositiveInt(365, 'days a found image and its lookup are kept'),
+      missHours: PositiveInt(24 * 90, 'hours a song without artwork is not looked up again'),
+      lookups: PositiveInt(1_000_000, 'songs whose lookup is kept at most (in Redis with several nodes)'),
+      images: PositiveInt(100_000, 'images kept at most (each at most `maxImageBytes`)'),
+    }),
     webhooks: Section('signed webhooks ([webhooks.md](webhooks.md))', {
       endpoints: Type.Array(WebhookEndpointSchema, { description: 'the receivers' }),
       allowPrivateAddresses: Type.Boolean({ description: 'off (the default), deliveries to loopback, private and link-local addresses are refused (SSRF)' }),

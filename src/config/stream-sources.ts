@@ -43,7 +43,7 @@ export function streamSourcesProblem(stream: Config['stream']): string | null {
   const seen = new Set<string>();
   for (const [i, source] of listed.entries()) {
     if (source.kind === 'icecast' && !source.mount?.startsWith('/')) return `${where(i, 'mount')}: an Icecast source needs its mount, e.g. "/live.mp3"`;
-    if (source.kind === 'shoutcast1' && source.admin) return `${where(i, 'admin')}: listener lists are read from icecast and shoutcast2 sources only`;
+    if (source.kind !== 'icecast' && source.kind !== 'shoutcast2' && source.admin) return `${where(i, 'admin')}: listener lists are read from icecast and shoutcast2 sources only`;
     const identity = `${source.statusUrl} ${source.kind === 'icecast' ? source.mount : (source.streamId ?? '')}`;
     if (seen.has(identity)) return `${where(i, 'statusUrl')}: the same source is listed twice (its listeners would count twice)`;
     seen.add(identity);

@@ -80,8 +80,8 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   answerHeaders?: Readonly<Record<string, string>>;
   /** The answer is `response` itself, without the envelope (documents such as openapi.json). */
   bare?: true;
-  /** The success is not JSON but this media type (a CSV report), a `prepared` answer with that `contentType`; for the OpenAPI document. */
-  produces?: { mediaType: string; description: string };
+  /** A success that is not JSON (a CSV report, an image): its media types and what it holds, for the OpenAPI document. */
+  produces?: { mediaTypes: readonly string[]; description: string };
   /** Errors this route's handler or service may answer, beyond what its shape implies (400, 401, 413, 415, 429, 503). */
   errors?: readonly ErrorCode[];
   // A method, not a property: the route table holds routes of every Q and B as one type.

@@ -34,6 +34,8 @@ export interface LimitsSettings {
   staffActions: RateLimitSettings;
   /** Listener and royalty reports per client, on every node (bounded work each, but not free). */
   reports: RateLimitSettings;
+  /** Artwork images (`GET /art/{key}`) per client, on every node (their own budget: a page shows one per song). */
+  artwork: RateLimitSettings;
 }
 
 export interface LimitsOptions {
@@ -75,6 +77,7 @@ export class Limits {
   /** Every staff write, per staff member (their name: it survives reconnecting and address hopping), as the staff key check spends it. */
   readonly staffActions: PathBudget;
   private readonly reports: Budget;
+  private readonly artwork: Budget;
 
   constructor(settings: LimitsSettings, counters: LimitsCounters, options: LimitsOptions = {}) {
     const { shared } = counters;
@@ -93,6 +96,7 @@ export class Limits {
     // Spent by staff writes wherever they go (admin-auth.ts), so it covers no paths of its own.
     this.staffActions = new PathBudget(new Budget(settings.staffActions, shared('staff-action', settings.staffActions.windowSeconds)), [], 'staff');
     this.reports = new Budget(settings.reports, shared('reports', settings.reports.windowSeconds));
+    this.artwork = new Budget(settings.artwork, shared('artwork', settings.artwork.windowSeconds));
     this.adminSignIn = new SignInBudget(settings.adminSignIn, shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
@@ -120,6 +124,11 @@ export class Limits {
   /** Spends one report from the client's own budget, or throws 429. */
   async spendReport(clientKey: string): Promise<void> {
     await this.reports.spendOrThrow(clientKey, 'report_budget');
+  }
+
+  /** Spends one artwork image from the client's own budget, or throws 429. */
+  async spendArtwork(clientKey: string): Promise<void> {
+    await this.artwork.spendOrThrow(clientKey, 'artwork_budget');
   }
 
   async giveBackSongRequest(clientKey: string): Promise<void> {

@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 
 // Addresses that are not one public host on the internet: loopback, private networks, link-local
 // (the cloud metadata service, 169.254.169.254), documentation, multicast and the IPv6 ranges that
-// lead back into IPv4 networks. Webhooks never go to them (SSRF, webhooks/safe-address.ts); the
+// lead back into IPv4 networks. Webhooks never go to them (SSRF, net/safe-address.ts); the
 // listener reports give them no country (the offline database has wrong entries for some).
 const privateRanges = new BlockList();
 for (const [net, bits] of [

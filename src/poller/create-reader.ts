@@ -1,7 +1,9 @@
 import type { Config } from '../config/schema.js';
 import { streamSourcesOf, type StreamSource } from '../config/stream-sources.js';
+import { AzuraCastReader } from './azuracast-reader.js';
 import { IcecastListenerList } from './icecast-listeners.js';
 import { IcecastReader } from './icecast-reader.js';
+import { LibreTimeReader } from './libretime-reader.js';
 import { Shoutcast2ListenerList } from './shoutcast-listeners.js';
 import { Shoutcast1Reader, Shoutcast2Reader, streamIdOf } from './shoutcast-readers.js';
 import { SourceSet, type SourcePart } from './source-set.js';
@@ -21,6 +23,10 @@ function partOf(source: StreamSource, clock: Clock): SourcePart {
     }
     case 'shoutcast1':
       return { name, primary, status: new Shoutcast1Reader(statusUrl, source.streamId ?? undefined), listeners: null };
+    case 'azuracast':
+      return { name, primary, status: new AzuraCastReader(statusUrl), listeners: null };
+    case 'libretime':
+      return { name, primary, status: new LibreTimeReader(statusUrl), listeners: null };
   }
 }
 

@@ -141,6 +141,8 @@ function combine(readings: Reading[]): StreamSnapshot {
     online: true,
     listeners: onAir.reduce((sum, r) => sum + r.snapshot.listeners, 0),
     song: lead.snapshot.song,
+    // What a playout system's reader knows beyond the song travels with it (absent for stream servers).
+    ...richerFields(lead.snapshot),
     bitrateKbps: lead.snapshot.bitrateKbps,
     codec: lead.snapshot.codec,
     streamStartedAt: lead.snapshot.streamStartedAt,
@@ -148,5 +150,14 @@ function combine(readings: Reading[]): StreamSnapshot {
     uniqueListeners: uniqueKnown ? addresses.size + countedElsewhere : null,
     listenerSessions: sessions,
     sources,
+  };
+}
+
+function richerFields({ details, next, live, songStartedAt }: StreamSnapshot): Partial<StreamSnapshot> {
+  return {
+    ...(details !== undefined ? { details } : {}),
+    ...(next !== undefined ? { next } : {}),
+    ...(live !== undefined ? { live } : {}),
+    ...(songStartedAt !== undefined ? { songStartedAt } : {}),
   };
 }

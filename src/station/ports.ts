@@ -252,6 +252,35 @@ export interface AudienceLog {
   plays(fromDay: string, toDay: string): Promise<PlayAudience[]>;
 }
 
+/** What the artwork resolver learned of one song: the image it found (by the image's key), or none (a miss). */
+export interface ArtworkLookup {
+  readonly imageKey: string | null;
+}
+
+/** An image fetched once and served from the hub's own origin. */
+export interface ArtworkImage {
+  readonly contentType: string;
+  readonly bytes: Buffer;
+}
+
+/**
+ * The artwork resolver's cache, shared by every node: lookups per song (hits and misses) and the
+ * images found. Bounded twice: each entry expires after the seconds it is saved with, and past
+ * the store's cap (StoreLimits) the entry closest to expiring gives way.
+ */
+export interface ArtworkStore {
+  lookup(songKey: string): Promise<ArtworkLookup | null>;
+  saveLookup(songKey: string, lookup: ArtworkLookup, ttlSeconds: number): Promise<void>;
+  image(imageKey: string): Promise<ArtworkImage | null>;
+  /** Whether the image is still kept (without reading it). */
+  hasImage(imageKey: string): Promise<boolean>;
+  saveImage(imageKey: string, image: ArtworkImage, ttlSeconds: number): Promise<void>;
+}
+
+/** Default bounds of the artwork cache: songs looked up, images kept (each at most artwork.maxImageBytes). */
+export const DEFAULT_ARTWORK_LOOKUPS = 10_000;
+export const DEFAULT_ARTWORK_IMAGES = 500;
+
 export interface Store {
   readonly kind: 'memory' | 'redis';
   readonly availability: StoreAvailability;
@@ -266,6 +295,7 @@ export interface Store {
   readonly revenue: RevenueLedger;
   readonly programme: ProgrammeStore;
   readonly audience: AudienceLog;
+  readonly artwork: ArtworkStore;
   /** Fixed-window counters for the limits module, shared by every node using this store. */
   counter: WindowCounterFactory;
   /**
@@ -285,4 +315,8 @@ export interface StoreLimits {
   maxTrackedClients: number;
   /** Live events kept for SSE resume (default 500). */
   liveEventHistory?: number;
+  /** Songs whose artwork lookup is kept (default DEFAULT_ARTWORK_LOOKUPS). */
+  artworkLookups?: number;
+  /** Artwork images kept (default DEFAULT_ARTWORK_IMAGES). */
+  artworkImages?: number;
 }

@@ -15,6 +15,8 @@ export interface StreamSnapshot {
   next?: NextTrack[];
   /** Whether a presenter is live, when the reader knows. */
   live?: LiveInfo | null;
+  /** Unix seconds the song on air started, when the reader knows (AzuraCast's `played_at`, LibreTime's `starts`). */
+  songStartedAt?: number | null;
   bitrateKbps: number | null;
   /** Codec name for `quality`, e.g. "MP3", "AAC". */
   codec: string | null;

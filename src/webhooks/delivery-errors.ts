@@ -11,7 +11,7 @@ export class EndpointRemovedError extends GiveUpError {
   override readonly name: string = 'EndpointRemovedError';
 }
 
-/** The receiver's host resolves to an address the SSRF rule refuses (safe-address.ts). */
+/** The receiver's host resolves to an address the SSRF rule refuses (net/safe-address.ts). */
 export class RefusedAddressError extends GiveUpError {
   override readonly name: string = 'RefusedAddressError';
 }

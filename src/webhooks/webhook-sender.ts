@@ -1,8 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { AbandonedAttemptError, RejectedAttemptError } from './delivery-errors.js';
-import { resolveSafely, type CheckedAddress, type Resolve } from './safe-address.js';
+import { AbandonedAttemptError, RefusedAddressError, RejectedAttemptError } from './delivery-errors.js';
+import { PrivateAddressError, pinnedLookup, resolveSafely, type CheckedAddress, type Resolve } from '../net/safe-address.js';
+import { untilAborted } from '../net/until-aborted.js';
 
 export interface AttemptSettings {
   timeoutMs: number;
@@ -18,7 +18,7 @@ export interface AttemptResult {
 
 /**
  * One delivery attempt: POST `body` to `url` with `headers`. The host is resolved and checked
- * once (safe-address.ts) and the socket connects to that very address; node:http never follows a
+ * once (net/safe-address.ts) and the socket connects to that very address; node:http never follows a
  * redirect, so a 3xx is a failed attempt. The whole attempt, from the DNS lookup to the status
  * line, is bounded by `timeoutMs` (a resolver that never answers costs no more than a receiver
  * that never answers). Only the status is read: the socket is closed as soon as it arrives.
@@ -32,7 +32,13 @@ export async function attemptDelivery(url: string, body: string, headers: Record
   if (stop?.aborted) abandon();
   stop?.addEventListener('abort', abandon, { once: true });
   try {
-    const checked = await untilAborted(resolveSafely(target.hostname, settings.allowPrivateAddresses, settings.resolve), attempt.signal);
+    const checked = await untilAborted(
+      resolveSafely(target.hostname, settings.allowPrivateAddresses, settings.resolve).catch((error: unknown) => {
+        // A refused address is given up at once, never retried (delivery-errors.ts).
+        throw error instanceof PrivateAddressError ? new RefusedAddressError(error.message) : error;
+      }),
+      attempt.signal,
+    );
     const statusCode = await post(target, checked, body, headers, attempt.signal);
     if (statusCode < 200 || statusCode > 299) throw new RejectedAttemptError(statusCode);
     return { statusCode };
@@ -42,25 +48,12 @@ export async function attemptDelivery(url: string, body: string, headers: Record
   }
 }
 
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 function post(target: URL, checked: CheckedAddress, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<number> {
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: CheckedAddress[]) => void)(null, [checked]);
-    else callback(null, checked.address, checked.family);
-  };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<number>((resolve, reject) => {
     const req = send(target, {
       method: 'POST',
-      lookup: pinned,
+      lookup: pinnedLookup(checked),
       agent: false,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'radio-hub-webhooks', ...headers },
     });

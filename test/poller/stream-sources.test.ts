@@ -68,6 +68,8 @@ describe('configuring the stream sources', () => {
     [{ sources: [{ kind: 'icecast', statusUrl: 'http://a/status-json.xsl' }] }, 'stream.sources.0.mount'],
     [{ sources: [{ kind: 'icecast', statusUrl: 'http://a/status-json.xsl', mount: 'live' }] }, 'stream.sources.0.mount'],
     [{ sources: [{ kind: 'shoutcast1', statusUrl: 'http://a/7.html', admin: { password: 'x' } }] }, 'stream.sources.0.admin'],
+    [{ sources: [{ kind: 'azuracast', statusUrl: 'http://a/api/nowplaying/1', admin: { password: 'x' } }] }, 'stream.sources.0.admin'],
+    [{ sources: [{ kind: 'libretime', statusUrl: 'http://a/api/live-info-v2', admin: { password: 'x' } }] }, 'stream.sources.0.admin'],
     [
       {
         sources: [

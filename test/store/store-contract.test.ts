@@ -7,8 +7,9 @@ import { emptyStationState, type BanNote, type RevenueEvent, type SongRequest } 
 import type { Store, StoreLimits } from '../../src/station/ports.js';
 import { backends } from '../support/backends.js';
 import type { AudienceStep, PlayAudience } from '../../src/station/audience-model.js';
+import { eventually } from '../support/eventually.js';
 
-const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000 };
+const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000, artworkLookups: 3, artworkImages: 2 };
 const note = (label: string, extra: Partial<BanNote> = {}): BanNote => ({ label, by: null, reason: null, since: null, ref: null, ...extra });
 
 const request = (title: string, priority: SongRequest['priority'], createdMs: number): SongRequest => ({
@@ -631,6 +632,58 @@ describe.each(backends)('store contract: $name', (backend) => {
       await store.audience.commit(step(1_780_000_420, { finished: [['2026-05-29', second]] }));
       expect(await store.audience.plays('2026-05-28', '2026-05-29')).toEqual([first, second]);
       expect(await store.audience.plays('2026-05-29', '2026-05-30')).toEqual([second]);
+    });
+  });
+
+  describe('artwork cache', () => {
+    const png = (n: number) => ({ contentType: 'image/png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, n]) });
+
+    it('keeps found images and misses per song, and images by key', async () => {
+      await fresh();
+      expect(await store.artwork.lookup('song-a')).toBeNull();
+      await store.artwork.saveImage('a'.repeat(32), png(1), 3600);
+      await store.artwork.saveLookup('song-a', { imageKey: 'a'.repeat(32) }, 3600);
+      await store.artwork.saveLookup('song-b', { imageKey: null }, 3600);
+      expect(await store.artwork.lookup('song-a')).toEqual({ imageKey: 'a'.repeat(32) });
+      expect(await store.artwork.lookup('song-b')).toEqual({ imageKey: null });
+      expect(await store.artwork.image('a'.repeat(32))).toEqual(png(1));
+      expect(await store.artwork.hasImage('a'.repeat(32))).toBe(true);
+      expect(await store.artwork.hasImage('b'.repeat(32))).toBe(false);
+      expect(await store.artwork.image('b'.repeat(32))).toBeNull();
+    });
+
+    it('forgets an entry when its time is up', async () => {
+      await fresh();
+      await store.artwork.saveLookup('brief', { imageKey: null }, 1);
+      await store.artwork.saveImage('c'.repeat(32), png(2), 1);
+      expect(await store.artwork.lookup('brief')).toEqual({ imageKey: null });
+      await eventually(async () => {
+        expect(await store.artwork.lookup('brief')).toBeNull();
+        expect(await store.artwork.hasImage('c'.repeat(32))).toBe(false);
+      }, 5000);
+    });
+
+    it('holds at most its cap of lookups and of images: the entry closest to expiring gives way', async () => {
+      await fresh();
+      // Saved out of order: the one with the least time left goes, not the first saved.
+      for (const [song, ttl] of [
+        ['s300', 300],
+        ['s100', 100],
+        ['s400', 400],
+        ['s200', 200],
+      ] as const)
+        await store.artwork.saveLookup(song, { imageKey: null }, ttl);
+      expect(await store.artwork.lookup('s100')).toBeNull();
+      for (const song of ['s200', 's300', 's400']) expect(await store.artwork.lookup(song)).toEqual({ imageKey: null });
+      for (const [n, ttl] of [
+        [1, 300],
+        [2, 100],
+        [3, 200],
+      ] as const)
+        await store.artwork.saveImage(String(n).repeat(32), png(n), ttl);
+      expect(await store.artwork.hasImage('2'.repeat(32))).toBe(false);
+      expect(await store.artwork.image('1'.repeat(32))).toEqual(png(1));
+      expect(await store.artwork.image('3'.repeat(32))).toEqual(png(3));
     });
   });
 

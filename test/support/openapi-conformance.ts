@@ -127,6 +127,12 @@ export async function checkAnswer(url: string, method: string, status: number, h
     return;
   }
   if (!media) {
+    // Bytes of a documented media type (an image): the type must be one the document names.
+    const declared = Object.keys((response.content ?? {}) as Json);
+    if (declared.length > 0) {
+      if (!declared.some((type) => contentType?.split(';', 1)[0]!.trim() === type)) drift(`content type ${contentType}, documented ${declared.join(', ')}`);
+      return;
+    }
     if (body !== undefined) drift('a body where the document says none');
     return;
   }

@@ -10,17 +10,17 @@ export interface ReplayServer {
 }
 
 /** A local HTTP server answering with whatever a test sets: documented stream-server pages. */
-export async function startReplayServer(): Promise<ReplayServer> {
+export async function startReplayServer(host = '127.0.0.1'): Promise<ReplayServer> {
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_, res) => res.end();
   const requests: ReplayServer['requests'] = [];
   const server: Server = createServer((req, res) => {
     requests.push({ at: Date.now(), path: req.url ?? '', userAgent: req.headers['user-agent'] ?? '', authorization: req.headers.authorization ?? '' });
     handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     requests,
     respond: (next) => (handler = next),
     close: () => {

@@ -79,6 +79,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       paymentWebhook: { limit: 600, windowSeconds: 60 },
       staffActions: { limit: 300, windowSeconds: 3600 },
       reports: { limit: 60, windowSeconds: 60 },
+      artwork: { limit: 600, windowSeconds: 3600 },
       songRequestDelaySeconds: settings.requests.delaySeconds,
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },

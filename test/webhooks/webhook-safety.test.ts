@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/load-config.js';
 import { EndpointRemovedError, GiveUpError, RefusedAddressError } from '../../src/webhooks/delivery-errors.js';
 import { isFinalFailure } from '../../src/webhooks/delivery-queue.js';
-import { isPrivateAddress } from '../../src/webhooks/safe-address.js';
+import { isPrivateAddress } from '../../src/net/safe-address.js';
 import { webhookDeliverer } from '../../src/webhooks/webhook-dispatcher.js';
 import { attemptDelivery } from '../../src/webhooks/webhook-sender.js';
 import { capturedLog } from '../support/captured-log.js';

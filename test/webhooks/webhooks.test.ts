@@ -3,7 +3,7 @@ import * as ajvFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/load-config.js';
-import { isPrivateAddress } from '../../src/webhooks/safe-address.js';
+import { isPrivateAddress } from '../../src/net/safe-address.js';
 import { eventually } from '../support/eventually.js';
 import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
 import { sendText, startReplayServer, type ReplayServer } from '../support/replay-server.js';

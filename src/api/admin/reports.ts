@@ -99,7 +99,7 @@ export function reportRoutes(reports: ListenerReports, budget: ReportBudget): Ro
       auth: 'admin',
       headers: CONDITIONAL_GET_HEADERS,
       query: Type.Object(RangeQuery),
-      produces: { mediaType: 'text/csv', description: 'date,sessions,unique_listeners,listener_hours,average_session_seconds,median_session_seconds,peak_listeners,unknown_seconds' },
+      produces: { mediaTypes: ['text/csv'], description: 'date,sessions,unique_listeners,listener_hours,average_session_seconds,median_session_seconds,peak_listeners,unknown_seconds' },
       answerHeaders: csvHeaders,
       errors: ['RATE_LIMITED'],
       handler: async (ctx) => {
@@ -123,7 +123,7 @@ export function reportRoutes(reports: ListenerReports, budget: ReportBudget): Ro
         ),
       }),
       produces: {
-        mediaType: 'text/csv',
+        mediaTypes: ['text/csv'],
         description:
           'plays: played_at,artist,title,album,label,isrc,duration_seconds,listeners_at_start,peak_listeners,audience,listener_seconds; soundexchange: NAME_OF_SERVICE,TRANSMISSION_CATEGORY,FEATURED_ARTIST,SOUND_RECORDING_TITLE,ISRC,ALBUM_TITLE,MARKETING_LABEL,ACTUAL_TOTAL_PERFORMANCES',
       },

@@ -1,6 +1,7 @@
 import { RedisAudienceLog } from './redis-audience-log.js';
 import { AppError } from '../../errors.js';
-import type { Store, StoreLimits } from '../../station/ports.js';
+import { DEFAULT_ARTWORK_IMAGES, DEFAULT_ARTWORK_LOOKUPS, type Store, type StoreLimits } from '../../station/ports.js';
+import { RedisArtworkStore } from './redis-artwork-store.js';
 import { RedisAuditLog } from './redis-audit-log.js';
 import { RedisStaffKeys } from './redis-staff-keys.js';
 import { RedisChatLog } from './redis-chat-log.js';
@@ -43,6 +44,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     revenue: new RedisRevenueLedger(redis, prefix),
     programme: new RedisProgrammeStore(redis, prefix),
     audience: new RedisAudienceLog(redis, prefix),
+    artwork: new RedisArtworkStore(redis, prefix, limits.artworkLookups ?? DEFAULT_ARTWORK_LOOKUPS, limits.artworkImages ?? DEFAULT_ARTWORK_IMAGES),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(redis, `${prefix}ratelimit:${name}:`, windowSeconds),
     liveEvents: new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),
     claim: (key: string, ttlMs: number) => redis.call(async () => (await redis.commands.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
