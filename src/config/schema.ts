@@ -182,6 +182,10 @@ export const ConfigSchema = Type.Object(
       url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], { description: '`redis://…` or `rediss://…`; null: the in-memory store, one process' }),
       prefix: Type.String({ maxLength: 64, description: 'prefix of every Redis key (several stations or test runs per Redis)' }),
       commandTimeoutMs: Type.Integer({ minimum: 10, maximum: 60_000, description: 'a Redis command unanswered this long fails (503), so a hung Redis never stalls requests' }),
+      dataDir: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+        description:
+          "a folder of this node's own where it keeps a copy of the last programme it held, so that a start while Redis is away serves that (marked stale) rather than the config file's; null: no copy",
+      }),
       sentinel: Type.Optional(RedisSentinelSchema),
       cluster: Type.Optional(RedisClusterSchema),
       replicaAcks: Type.Optional(
