@@ -145,7 +145,7 @@ describe.skipIf(!hasRedis)('the programme on two nodes sharing Redis', () => {
 });
 
 describe('a weekly show edited live across the spring-forward night', () => {
-  it('keeps 02:30 local where it exists and moves it to 03:30 on the night that skips it (America/New_York)', async () => {
+  it('keeps 02:30 local where it exists and starts it at 03:00, when the clock jumps, on the night that skips it (America/New_York)', async () => {
     // Saturday 7 March 2026, noon in New York (that night's 02:30 EST is past); clocks go 02:00 → 03:00 early on Sunday 8 March.
     const now = Date.parse('2026-03-07T17:00:00Z');
     const server = await startTestServer({ adminApiKey: ADMIN_KEY, station: { timezone: 'America/New_York' }, schedule: { shows: [], events: [] } }, { clock: () => now });
@@ -155,7 +155,7 @@ describe('a weekly show edited live across the spring-forward night', () => {
       const upcoming = (await call(`${server.url}/api/mobile/schedule`)).body.data.upcoming as Array<{ id: string; starts_at: number; ends_at: number }>;
       const iso = (s: number) => new Date(s * 1000).toISOString();
       expect(upcoming.filter((o) => o.id === 'night-watch').map((o) => [iso(o.starts_at), iso(o.ends_at)])).toEqual([
-        ['2026-03-08T07:30:00.000Z', '2026-03-08T08:00:00.000Z'], // Sunday: 02:30 does not exist, 03:30 EDT to 04:00 EDT
+        ['2026-03-08T07:00:00.000Z', '2026-03-08T08:00:00.000Z'], // Sunday: 02:30 does not exist, 03:00 EDT to 04:00 EDT
         ['2026-03-09T06:30:00.000Z', '2026-03-09T08:00:00.000Z'], // Monday 02:30 EDT
         ['2026-03-14T06:30:00.000Z', '2026-03-14T08:00:00.000Z'], // next Saturday: 02:30 EDT
       ]);
