@@ -87,6 +87,29 @@ describe.each(backends)('the programme edited live ($name store)', (backend) => 
     expect((await call(`${server.url}/api/admin/programme/shows/x`, { method: 'PUT', body: EVENING })).status).toBe(401);
     expect((await call(`${server.url}/api/admin/programme`, { headers: auth })).body.data).toEqual(before);
   });
+
+  it("applies the chat's text rules to every programme text (issue 26): no zero-width-only, NUL, bidi override or lone surrogate; NFC and trimmed", async () => {
+    const before = (await call(`${server.url}/api/admin/programme`, { headers: auth })).body.data;
+    const refusals = [
+      [await put('shows', { ...EVENING, title: '\u200b' }), 'title', /visible/],
+      [await put('shows', { ...EVENING, title: 'Evening\u0000Psalms' }), 'title', /control/],
+      [await put('shows', { ...EVENING, host: '\u202EhturR' }), 'host', /bidirectional/],
+      [await put('shows', { ...EVENING, description: 'Psalms \uD800' }), 'description', /well-formed/],
+      [await put('events', { id: 'e', title: '\u2066Vigil', start: '2026-07-01T20:00:00Z', end: '2026-07-01T21:00:00Z' }), 'title', /bidirectional/],
+      [await put('playlists', { id: 'p', name: '\u200b\u200d' }), 'name', /visible/],
+      [await put('playlists', { id: 'p', name: 'Hymns', genre: 'Worship\u0007' }), 'genre', /control/],
+    ] as const;
+    for (const [res, field, says] of refusals) {
+      expect(res.status, field).toBe(400);
+      expect(res.body.error.details, field).toContainEqual({ field, message: expect.stringMatching(says) });
+    }
+    expect((await call(`${server.url}/api/admin/programme`, { headers: auth })).body.data).toEqual(before);
+    // NFD "Jose\u0301" is stored as NFC "José", trimmed.
+    const edited = await put('shows', { ...EVENING, id: 'jose', title: '  Jose\u0301 at Night ', host: 'Jose\u0301' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.shows.find((s: { id: string }) => s.id === 'jose')).toMatchObject({ title: 'José at Night', host: 'José' });
+    await call(`${server.url}/api/admin/programme/shows/jose`, { method: 'DELETE', headers: auth });
+  });
 });
 
 describe.skipIf(!hasRedis)('the programme on two nodes sharing Redis', () => {

@@ -5,7 +5,7 @@ import type { RevenueService } from '../../station/revenue-service.js';
 import { actorOf } from '../admin/staff.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
-import { Text } from '../../station/input/text-rules.js';
+import { Text } from '../../validation/text-rules.js';
 import { RevenueEventSchema, RevenueTypeSchema } from '../../station/shapes.js';
 
 const Day = (description: string) => Type.String({ format: 'date', 'x-messages': { format: 'must be a real date, YYYY-MM-DD' }, description });

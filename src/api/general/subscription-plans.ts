@@ -5,7 +5,7 @@ import type { PaymentProvider } from '../../payments/payment-provider.js';
 import type { Clock } from '../../station/clock.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
-import { Text } from '../../station/input/text-rules.js';
+import { Text } from '../../validation/text-rules.js';
 
 export const PlanBody = Type.Object({
   name: Text({ minLength: 1, maxLength: 200 }),
