@@ -6,6 +6,7 @@ import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
 import { ALWAYS_AVAILABLE, NO_PROGRAMME_SNAPSHOT, type ProgrammeSnapshot, type ProgrammeStore, type StoreAvailability } from './ports.js';
 import { PROGRAMME_SUPERSEDED_KEPT, versionOf, type Programme } from './programme.js';
+import { programmeSizeProblem } from './programme-size.js';
 import { ScheduleService } from './schedule-service.js';
 
 /** One staff edit of the programme: a show, event or playlist put (added or replaced by id) or deleted. */
@@ -178,7 +179,7 @@ export class ProgrammeService {
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
       const stored = await this.options.store.read();
       const next = applied(stored ?? this.current, change, toUnixSeconds(this.options.clock()));
-      const problem = programmeProblem(next);
+      const problem = programmeProblem(next) ?? programmeSizeProblem(next);
       if (problem) throw new AppError('VALIDATION_FAILED', { details: [{ field: problem[0], message: problem[1] }] });
       if (await this.options.store.replace(next, versionOf(stored))) {
         this.adopt(next);

@@ -40,12 +40,22 @@ const at = (date: DateTime, hhmm: string) => {
   return local.hour === hour && local.minute === minute ? local : gapEnd(local);
 };
 
-const describe = (item: WeeklyShow | OneOffEvent) => ({
-  id: item.id,
-  title: item.title,
-  ...(item.host !== undefined ? { host: item.host } : {}),
-  ...(item.description !== undefined ? { description: item.description } : {}),
-});
+/**
+ * One dated occurrence. A weekly show's carries no description: the show in `shows` has it, and
+ * repeating it on each of the week's occurrences made the schedule (and every `schedule:updated`)
+ * grow with shows × days × description (issue 26). An event occurs once and keeps its own.
+ */
+export function occurrenceOf(item: WeeklyShow | OneOffEvent, type: Occurrence['type'], startsAt: number, endsAt: number): Occurrence {
+  return {
+    id: item.id,
+    title: item.title,
+    ...(item.host !== undefined ? { host: item.host } : {}),
+    ...(type === 'event' && item.description !== undefined ? { description: item.description } : {}),
+    starts_at: startsAt,
+    ends_at: endsAt,
+    type,
+  };
+}
 
 /** Turns weekly shows (local times in the station's zone) and one-off events into dated occurrences. */
 export class ScheduleService {
@@ -84,7 +94,7 @@ export class ScheduleService {
         const end = show.end > show.start ? at(day, show.end) : at(day.plus({ days: 1 }), show.end);
         // Wholly inside a skipped hour (02:10–02:50 on the spring-forward night): it does not air.
         if (end <= start) continue;
-        yield { ...describe(show), starts_at: Math.floor(start.toSeconds()), ends_at: Math.floor(end.toSeconds()), type: 'show' };
+        yield occurrenceOf(show, 'show', Math.floor(start.toSeconds()), Math.floor(end.toSeconds()));
       }
     }
   }
@@ -93,7 +103,7 @@ export class ScheduleService {
     for (const event of events) {
       const start = DateTime.fromISO(event.start, { zone: this.settings.timezone });
       const end = DateTime.fromISO(event.end, { zone: this.settings.timezone });
-      yield { ...describe(event), starts_at: Math.floor(start.toSeconds()), ends_at: Math.floor(end.toSeconds()), type: 'event' };
+      yield occurrenceOf(event, 'event', Math.floor(start.toSeconds()), Math.floor(end.toSeconds()));
     }
   }
 }
