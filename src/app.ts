@@ -58,10 +58,11 @@ import { ContentFilter } from './station/content-filter.js';
 import { ReservedNicknames } from './station/nickname-skeleton.js';
 import { FeedbackService } from './station/feedback-service.js';
 import type { LiveHub } from './station/live-hub.js';
-import type { Store } from './station/ports.js';
+import { NO_PROGRAMME_SNAPSHOT, type Store } from './station/ports.js';
 import { RequestService } from './station/request-service.js';
 import { RevenueService } from './station/revenue-service.js';
 import { ProgrammeService } from './station/programme-service.js';
+import { FileProgrammeSnapshot } from './store/file/file-programme-snapshot.js';
 import { StationService } from './station/station-service.js';
 import { announceStoreAvailability } from './station/store-notice.js';
 import { MemoryWindowCounter } from './store/memory/memory-window-counter.js';
@@ -196,7 +197,21 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);
   const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
-  const programme = new ProgrammeService(store.programme, { ...config.schedule, playlists: config.playlists }, config.station.timezone, events, clock);
+  const programmeLog = log.child({ component: 'programme' });
+  const programme = new ProgrammeService({
+    store: store.programme,
+    seedItems: { ...config.schedule, playlists: config.playlists },
+    timezone: config.station.timezone,
+    live: events,
+    clock,
+    availability: store.availability,
+    snapshot: store.kind === 'redis' && config.redis.dataDir !== null ? new FileProgrammeSnapshot(config.redis.dataDir, backends.keyPrefix) : NO_PROGRAMME_SNAPSHOT,
+    onWriteBack: (written, found) =>
+      programmeLog.warn(
+        { generation: written.generation, revision: written.revision, found: found && { generation: found.generation, revision: found.revision } },
+        'programme written back into a store that lost it',
+      ),
+  });
   const { schedule } = programme;
   // Another node's edit: this node serves it as soon as the relay brings the event.
   live.onRelayed('schedule:updated', () => void programme.refresh().catch(() => undefined));
@@ -280,7 +295,6 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const poller = new StationPoller(createStreamReader(config.stream, clock, { level: config.analytics.level, timezone: config.station.timezone }), station, pollLog, metrics, clock);
   let polling: { stop(): Promise<void> } | null = null;
   let stopProgrammeWatch: (() => void) | null = null;
-  const programmeLog = log.child({ component: 'programme' });
   const metricsServer = config.metrics.port === null ? null : new MetricsServer(metrics, log.child({ component: 'metrics' }));
   if (store.kind === 'redis') metrics.watchRedis(() => store.ping());
 
@@ -297,7 +311,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     listen: async () => {
       await backends.open();
       // The programme from the store (seeded from the config file on the first start); until the
-      // store answers, the config file's programme is served (never waits on Redis to start).
+      // store answers, this node's own copy of the last one it held, else the config file's
+      // (never waits on Redis to start).
+      await programme.restore().catch((error: unknown) => programmeLog.warn({ err: error }, "this node's copy of the programme not read; serving the config file's until the store answers"));
       stopProgrammeWatch = programme.watch(PROGRAMME_CHECK_MS, (error) => programmeLog.debug({ err: error }, 'programme not read from the store; retrying'));
       const port = await http.listen(config.server.host, config.server.port);
       if (metricsServer && config.metrics.port !== null) log.info({ port: await metricsServer.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');

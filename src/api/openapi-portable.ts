@@ -1,4 +1,4 @@
-import { PORTABLE_PATTERNS } from '../station/input/text-rules.js';
+import { PORTABLE_PATTERNS } from '../validation/text-rules.js';
 
 // The routes validate with JavaScript regular expressions compiled with the `u` flag (`\p{L}`,
 // `\u{E0100}`). The OpenAPI document is read by tools in other languages and by JSON Schema

@@ -4,8 +4,8 @@ import type { OneOffEvent, Playlist, WeeklyShow } from './schema.js';
 // What JSON Schema cannot say about the programme, in one home: the config file's check at start
 // and the live edits (station/programme-service.ts) both apply it.
 
-/** Items of each kind a programme may hold: bounds the store's value and every answer built from it. */
-export const PROGRAMME_MAX_ITEMS = 500;
+/** Items of each kind a programme may hold (the byte bounds are station/programme-size.ts's). */
+export const PROGRAMME_MAX_ITEMS = 200;
 
 export interface ProgrammeItems {
   shows: readonly WeeklyShow[];

@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { Text } from '../validation/text-rules.js';
 
 // Every setting of the service. `config/default.json` fills each key, a RADIO_CONFIG file
 // may override any of them, and the environment overrides the few listed in env-overrides.ts.
@@ -12,9 +13,9 @@ const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, p
 // What a weekly show and a one-off event both have.
 const ProgrammeFields = {
   id: Id('unique id (letters, digits, `_`, `-`)'),
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', 'x-pattern-message': 'must contain visible characters', description: 'title shown in the schedule' }),
-  host: Type.Optional(Type.String({ maxLength: 200, description: 'who presents it (reserved as a chat nickname)' })),
-  description: Type.Optional(Type.String({ maxLength: 2000, description: 'a line or two about it' })),
+  title: Text({ minLength: 1, maxLength: 200, description: 'title shown in the schedule' }),
+  host: Type.Optional(Text({ maxLength: 200, description: 'who presents it (reserved as a chat nickname)' })),
+  description: Type.Optional(Text({ maxLength: 2000, description: 'a line or two about it' })),
 };
 
 export const WeeklyShowSchema = Type.Object(
@@ -64,9 +65,9 @@ export const RedisClusterSchema = Type.Object(
 export const PlaylistSchema = Type.Object(
   {
     id: Id('unique id (letters, digits, `_`, `-`)'),
-    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', 'x-pattern-message': 'must contain visible characters', description: 'name shown to listeners' }),
-    description: Type.Optional(Type.String({ maxLength: 2000, description: 'a line or two about it' })),
-    genre: Type.Optional(Type.String({ maxLength: 100, description: 'its genre' })),
+    name: Text({ minLength: 1, maxLength: 200, description: 'name shown to listeners' }),
+    description: Type.Optional(Text({ maxLength: 2000, description: 'a line or two about it' })),
+    genre: Type.Optional(Text({ maxLength: 100, description: 'its genre' })),
     song_count: Type.Optional(Type.Integer({ minimum: 0, description: 'how many songs it holds' })),
     url: Type.Optional(Type.String({ format: 'uri', description: 'where to hear or see it' })),
   },
@@ -196,6 +197,10 @@ export const ConfigSchema = Type.Object(
       url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], { description: '`redis://…` or `rediss://…`; null: the in-memory store, one process' }),
       prefix: Type.String({ maxLength: 64, description: 'prefix of every Redis key (several stations or test runs per Redis)' }),
       commandTimeoutMs: Type.Integer({ minimum: 10, maximum: 60_000, description: 'a Redis command unanswered this long fails (503), so a hung Redis never stalls requests' }),
+      dataDir: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+        description:
+          "a folder of this node's own where it keeps a copy of the last programme it held, so that a start while Redis is away serves that (marked stale) rather than the config file's; null: no copy",
+      }),
       sentinel: Type.Optional(RedisSentinelSchema),
       cluster: Type.Optional(RedisClusterSchema),
       replicaAcks: Type.Optional(

@@ -1,7 +1,7 @@
 import type { ChatPosition } from './chat-cursor.js';
 import type { AuditPage, AuditQuery } from './audit-query.js';
 import type { WindowCounterFactory } from '../limits/window-counter.js';
-import type { Programme } from './programme.js';
+import type { Programme, ProgrammeVersion } from './programme.js';
 import type {
   ActiveBan,
   AuditEntry,
@@ -224,16 +224,16 @@ export const ALWAYS_AVAILABLE: StoreAvailability = { awaySince: () => null, onCh
 /**
  * The programme staff edit live (weekly shows, one-off events, playlists), shared by every node:
  * seeded once from the config file, then changed only by edits, each a compare-and-set on the
- * revision so two staff editing at once cannot lose each other's change.
+ * generation and revision so two staff editing at once cannot lose each other's change.
  */
 export interface ProgrammeStore {
   /** Stores `programme` unless one is stored already (a later start never overwrites edits); answers what is stored. */
   seed(programme: Programme): Promise<Programme>;
-  /** The stored programme's revision (a cheap check before reading it whole); 0 when none is stored. */
-  revision(): Promise<number>;
+  /** The stored programme's generation and revision (a cheap check before reading it whole); null when none is stored. */
+  version(): Promise<ProgrammeVersion | null>;
   read(): Promise<Programme | null>;
-  /** Stores `next` if the stored revision is still `expectedRevision`, in one atomic step; false when another edit came first. */
-  replace(next: Programme, expectedRevision: number): Promise<boolean>;
+  /** Stores `next` if the stored version is still `expected` (null: none stored), in one atomic step; false when another write came first. */
+  replace(next: Programme, expected: ProgrammeVersion | null): Promise<boolean>;
 }
 
 /**
@@ -280,6 +280,19 @@ export interface ArtworkStore {
 /** Default bounds of the artwork cache: songs looked up, images kept (each at most artwork.maxImageBytes). */
 export const DEFAULT_ARTWORK_LOOKUPS = 10_000;
 export const DEFAULT_ARTWORK_IMAGES = 500;
+
+/**
+ * This node's own copy of the last programme it held, kept outside the shared store so that a
+ * node started while the store is away serves it (marked stale) rather than the config file's.
+ */
+export interface ProgrammeSnapshot {
+  /** The programme last saved and when (Unix ms) the store last confirmed it; null when none was saved. */
+  load(): Promise<{ programme: Programme; confirmedAtMs: number } | null>;
+  save(programme: Programme, confirmedAtMs: number): Promise<void>;
+}
+
+/** No snapshot kept (the in-memory store, or no `store.dataDir`): a start serves the config file's programme until the store answers. */
+export const NO_PROGRAMME_SNAPSHOT: ProgrammeSnapshot = { load: async () => null, save: async () => undefined };
 
 export interface Store {
   readonly kind: 'memory' | 'redis';

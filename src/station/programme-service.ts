@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { OneOffEvent, Playlist, WeeklyShow } from '../config/schema.js';
 import { programmeProblem, type ProgrammeItems } from '../config/programme-rules.js';
 import { AppError } from '../errors.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
-import type { ProgrammeStore } from './ports.js';
-import type { Programme } from './programme.js';
+import { ALWAYS_AVAILABLE, NO_PROGRAMME_SNAPSHOT, type ProgrammeSnapshot, type ProgrammeStore, type StoreAvailability } from './ports.js';
+import { PROGRAMME_SUPERSEDED_KEPT, versionOf, type Programme } from './programme.js';
+import { programmeSizeProblem } from './programme-size.js';
 import { ScheduleService } from './schedule-service.js';
 
 /** One staff edit of the programme: a show, event or playlist put (added or replaced by id) or deleted. */
@@ -14,33 +16,86 @@ export type ProgrammeChange =
   | { action: 'put'; kind: 'playlists'; item: Playlist }
   | { action: 'delete'; kind: 'shows' | 'events' | 'playlists'; id: string };
 
+export interface ProgrammeServiceOptions {
+  store: ProgrammeStore;
+  /** The config file's programme: what an empty store is seeded with by a node that knows no other. */
+  seedItems: ProgrammeItems;
+  timezone: string;
+  live: LiveHub;
+  clock: Clock;
+  /** Whether the store answers (the programme is marked stale while it is away). */
+  availability?: StoreAvailability;
+  /** This node's own copy of the last programme it held (served at a start while the store is away). */
+  snapshot?: ProgrammeSnapshot;
+  /** Told when this node writes its programme back into a store that lost it (a line in the log). */
+  onWriteBack?: (written: Programme, found: Programme | null) => void;
+}
+
 /** Compare-and-set attempts before an edit gives up (only many staff editing in the same instant get there). */
 const EDIT_ATTEMPTS = 10;
 /** How soon a node tries again to seed or read the programme while the store is not answering yet. */
 const SEED_RETRY_MS = 500;
+/** How often the snapshot's confirmation time is written again while the programme does not change. */
+const SNAPSHOT_REFRESH_MS = 60_000;
+
+const newGeneration = () => randomBytes(9).toString('base64url');
+
+/**
+ * What a node does with the store's programme. Revisions compare only within one generation (the
+ * lineage a store's first seed starts). The store wins within a generation this node knows when
+ * it is ahead; this node's programme goes back into a store that is empty, behind it in the same
+ * generation, or holds a generation this node never saw (it lost its data and was seeded again);
+ * a programme that superseded this node's generation is adopted.
+ */
+function reconciled(mine: Programme, stored: Programme | null): 'adopt' | 'write back' | 'same' {
+  if (!stored) return 'write back';
+  if (stored.generation === mine.generation) return stored.revision === mine.revision ? 'same' : stored.revision > mine.revision ? 'adopt' : 'write back';
+  if (stored.supersedes.includes(mine.generation)) return 'adopt';
+  return 'write back';
+}
 
 /**
  * The programme staff edit live: seeded from the config file on the first start (a later start
  * keeps the edits), edited through `change` (every staff edit), published as `schedule:updated`.
  * Each node keeps the current programme in memory so the schedule and playlists answer without
- * I/O; another node's edit reaches it by the live relay (`refresh`), with a periodic revision
- * check behind it for a relay lost in a Redis outage.
+ * I/O; another node's edit reaches it by the live relay (`refresh`), with a periodic check behind
+ * it for a relay lost in a Redis outage. Every node ends on one programme after the store lost
+ * its data (see `reconciled`), and keeps its own copy (the snapshot) for a start during an outage.
  */
 export class ProgrammeService {
   readonly schedule: ScheduleService;
   private current: Programme;
+  /** The config file's programme, not yet in any store: it yields to whatever a store holds. */
+  private fromConfigFile = true;
   private seeded = false;
+  /** When (Unix ms) the store last confirmed `current`; null: it never has, in this process or before it. */
+  private confirmedAtMs: number | null = null;
+  private readonly startedAtMs: number;
+  /** What this node's copy holds now, and since when. */
+  private saved: { programme: Programme; atMs: number } | null = null;
+  private readonly snapshot: ProgrammeSnapshot;
+  private readonly availability: StoreAvailability;
 
-  constructor(
-    private readonly store: ProgrammeStore,
-    private readonly seedItems: ProgrammeItems,
-    timezone: string,
-    private readonly live: LiveHub,
-    private readonly clock: Clock,
-  ) {
-    // Until the store answers, the config file's programme (what the store will be seeded with).
-    this.current = { shows: [...seedItems.shows], events: [...seedItems.events], playlists: [...seedItems.playlists], revision: 0, updated_at: 0 };
-    this.schedule = new ScheduleService({ timezone, programme: () => this.current }, clock);
+  constructor(private readonly options: ProgrammeServiceOptions) {
+    const { seedItems, clock } = options;
+    this.startedAtMs = clock();
+    this.snapshot = options.snapshot ?? NO_PROGRAMME_SNAPSHOT;
+    this.availability = options.availability ?? ALWAYS_AVAILABLE;
+    // Until the store answers, the config file's programme (what an empty store would be seeded with).
+    this.current = {
+      shows: [...seedItems.shows],
+      events: [...seedItems.events],
+      playlists: [...seedItems.playlists],
+      generation: newGeneration(),
+      revision: 1,
+      updated_at: toUnixSeconds(this.startedAtMs),
+      supersedes: [],
+    };
+    this.schedule = new ScheduleService({ timezone: options.timezone, programme: () => this.current }, clock);
+    // A store back from an outage may have come back empty: converge at once, not at the next check.
+    this.availability.onChange((awaySince) => {
+      if (awaySince === null && this.seeded) void this.refresh().catch(() => undefined);
+    });
   }
 
   /** The programme this node serves (frozen by convention: a new object on every change). */
@@ -48,18 +103,44 @@ export class ProgrammeService {
     return this.current;
   }
 
-  /** Seeds the store from the config file unless it holds a programme, and serves what it holds. */
+  /**
+   * Seconds since the store last confirmed the programme this node serves, while it is not
+   * confirmed now (the store is away, or has not answered since this node started); null otherwise.
+   */
+  staleSeconds(): number | null {
+    const away = this.availability.awaySince() !== null;
+    // Before the store first answers, the config file's programme is stale only while the store is away.
+    if (this.seeded ? !away : !away && this.confirmedAtMs === null) return null;
+    return Math.max(0, toUnixSeconds(this.options.clock() - (this.confirmedAtMs ?? this.startedAtMs)));
+  }
+
+  /**
+   * Before the store answers (called before `watch`, and before the node takes requests): serves
+   * the last programme this node held, when it kept one (marked stale), instead of the config
+   * file's. Reads only this node's own copy, never the store.
+   */
+  async restore(): Promise<void> {
+    const saved = await this.snapshot.load();
+    if (!saved || this.seeded) return;
+    this.current = saved.programme;
+    this.confirmedAtMs = saved.confirmedAtMs;
+    this.fromConfigFile = false;
+  }
+
+  /** Seeds the store unless it holds a programme, and reconciles this node's with what it holds. */
   async start(): Promise<void> {
-    const { shows, events, playlists } = structuredClone(this.seedItems);
-    this.adopt(await this.store.seed({ shows: [...shows], events: [...events], playlists: [...playlists], revision: 1, updated_at: toUnixSeconds(this.clock()) }));
+    const stored = await this.options.store.seed(this.current);
+    if (this.fromConfigFile) this.adopt(stored);
+    else await this.reconcile(stored);
     this.seeded = true;
   }
 
   /**
-   * Seeds (retrying every half second until that succeeds: the store may still be connecting at
-   * start), then checks the store's revision every `everyMs`: the fallback for an edit whose live
-   * relay this node missed. Failures are the store's outage, which the store logs once per state
-   * change; `onError` hears them. Never waits on the store: returns the stop at once.
+   * Seeds (retrying every half second until that
+   * succeeds: the store may still be connecting at start), then checks the store's version every
+   * `everyMs`: the fallback for an edit whose live relay this node missed, and for a store that
+   * came back empty. Failures are the store's outage, which the store logs once per state change;
+   * `onError` hears them. Never waits on the store: returns the stop at once.
    */
   watch(everyMs: number, onError: (error: unknown) => void): () => void {
     let timer: NodeJS.Timeout | undefined;
@@ -76,17 +157,15 @@ export class ProgrammeService {
   }
 
   /**
-   * Seeds first if that has not succeeded yet; then reads the store's programme when its revision
-   * is newer than this node's (another node's edit). A store that lost the programme (a Redis
-   * restarted empty) gets this node's back, not the config file's.
+   * Seeds first if that has not succeeded yet; then compares the store's version with this
+   * node's: reads the programme when the store is ahead (another node's edit), and reconciles when
+   * the store lost it or holds another generation.
    */
   async refresh(): Promise<void> {
     if (!this.seeded) return this.start();
-    const revision = await this.store.revision();
-    if (revision === 0) this.adopt(await this.store.seed(this.current));
-    if (revision <= this.current.revision) return;
-    const stored = await this.store.read();
-    if (stored) this.adopt(stored);
+    const version = await this.options.store.version();
+    if (version?.generation === this.current.generation && version.revision === this.current.revision) this.confirmed();
+    else await this.reconcile(await this.options.store.read());
   }
 
   /**
@@ -95,24 +174,64 @@ export class ProgrammeService {
    * then published to every live client. 404 to delete what is not there; 400 for a broken rule.
    */
   async change(change: ProgrammeChange): Promise<Programme> {
-    if (!this.seeded) await this.start();
+    // The store and this node agree first (a store that lost the programme gets this node's back).
+    await this.refresh();
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
-      // A store that lost the programme (a Redis restarted empty) is edited from this node's copy.
-      const stored = await this.store.read();
-      const next = applied(stored ?? this.current, change, toUnixSeconds(this.clock()));
-      const problem = programmeProblem(next);
+      const stored = await this.options.store.read();
+      const next = applied(stored ?? this.current, change, toUnixSeconds(this.options.clock()));
+      const problem = programmeProblem(next) ?? programmeSizeProblem(next);
       if (problem) throw new AppError('VALIDATION_FAILED', { details: [{ field: problem[0], message: problem[1] }] });
-      if (await this.store.replace(next, stored?.revision ?? 0)) {
+      if (await this.options.store.replace(next, versionOf(stored))) {
         this.adopt(next);
-        this.live.publish('schedule:updated', { revision: next.revision, updated_at: next.updated_at, schedule: this.schedule.schedule(), playlists: next.playlists });
+        this.publish();
         return next;
       }
     }
     throw new AppError('UNAVAILABLE', { message: 'The programme is being edited by others this instant; try again.', retryAfterSeconds: 1 });
   }
 
+  /** Adopts the store's programme or writes this node's back into it, until the two agree. */
+  private async reconcile(found: Programme | null): Promise<void> {
+    let stored = found;
+    for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
+      const step = reconciled(this.current, stored);
+      if (step === 'same') this.confirmed();
+      if (step === 'adopt') this.adopt(stored!);
+      if (step !== 'write back') return;
+      const back: Programme =
+        stored && stored.generation !== this.current.generation
+          ? { ...this.current, supersedes: [...this.current.supersedes, stored.generation].slice(-PROGRAMME_SUPERSEDED_KEPT) }
+          : this.current;
+      if (await this.options.store.replace(back, versionOf(stored))) {
+        this.options.onWriteBack?.(back, stored);
+        this.adopt(back);
+        this.publish();
+        return;
+      }
+      stored = await this.options.store.read();
+    }
+    throw new AppError('UNAVAILABLE', { message: 'The programme is being edited by others this instant; try again.', retryAfterSeconds: 1 });
+  }
+
+  /** Serves `programme`, which the store holds now, and keeps this node's copy of it. */
   private adopt(programme: Programme): void {
-    if (programme.revision > this.current.revision) this.current = programme;
+    this.current = programme;
+    this.fromConfigFile = false;
+    this.confirmed();
+  }
+
+  private confirmed(): void {
+    const now = this.options.clock();
+    this.confirmedAtMs = now;
+    // The copy is written when the programme changes, and its confirmation time once a minute (the Age of a start during an outage).
+    if (this.saved?.programme === this.current && now - this.saved.atMs < SNAPSHOT_REFRESH_MS) return;
+    this.saved = { programme: this.current, atMs: now };
+    void this.snapshot.save(this.current, now).catch(() => undefined);
+  }
+
+  private publish(): void {
+    const next = this.current;
+    this.options.live.publish('schedule:updated', { revision: next.revision, updated_at: next.updated_at, schedule: this.schedule.schedule(), playlists: next.playlists });
   }
 }
 

@@ -12,19 +12,50 @@ export interface ScheduleSettings {
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const UPCOMING_DAYS = 7;
 
+/** The widest gap a zone's clock change has opened (hours): bounds the search for where a gap ends. */
+const WIDEST_GAP_MINUTES = 24 * 60;
+
+/**
+ * The instant a spring-forward gap ends (03:00 local in New York), given luxon's reading of a wall
+ * time inside it (the time as if the clock had not moved yet: 03:30 for 02:30). Found by halving
+ * the minutes between the clock's old offset and its new one.
+ */
+function gapEnd(shifted: DateTime): DateTime {
+  let before = shifted.minus({ minutes: WIDEST_GAP_MINUTES });
+  let after = shifted;
+  while (after.diff(before, 'minutes').minutes > 1) {
+    const middle = before.plus({ minutes: Math.floor(after.diff(before, 'minutes').minutes / 2) });
+    if (middle.offset === shifted.offset) after = middle;
+    else before = middle;
+  }
+  return after.startOf('minute');
+}
+
 const at = (date: DateTime, hhmm: string) => {
   const [hour, minute] = hhmm.split(':').map(Number);
   // Wall-clock time in the station's zone: across a DST change "06:00" stays 06:00 local.
-  // A time skipped by spring-forward moves to the first valid instant after it.
-  return DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour, minute }, { zone: date.zone });
+  const local = DateTime.fromObject({ year: date.year, month: date.month, day: date.day, hour, minute }, { zone: date.zone });
+  // A time the spring-forward night skips (02:30 in New York) is the instant the clock jumps (03:00),
+  // as cron-driven playout starts it, so a show 02:30–03:15 airs 03:00–03:15 that night.
+  return local.hour === hour && local.minute === minute ? local : gapEnd(local);
 };
 
-const describe = (item: WeeklyShow | OneOffEvent) => ({
-  id: item.id,
-  title: item.title,
-  ...(item.host !== undefined ? { host: item.host } : {}),
-  ...(item.description !== undefined ? { description: item.description } : {}),
-});
+/**
+ * One dated occurrence. A weekly show's carries no description: the show in `shows` has it, and
+ * repeating it on each of the week's occurrences made the schedule (and every `schedule:updated`)
+ * grow with shows × days × description (issue 26). An event occurs once and keeps its own.
+ */
+export function occurrenceOf(item: WeeklyShow | OneOffEvent, type: Occurrence['type'], startsAt: number, endsAt: number): Occurrence {
+  return {
+    id: item.id,
+    title: item.title,
+    ...(item.host !== undefined ? { host: item.host } : {}),
+    ...(type === 'event' && item.description !== undefined ? { description: item.description } : {}),
+    starts_at: startsAt,
+    ends_at: endsAt,
+    type,
+  };
+}
 
 /** Turns weekly shows (local times in the station's zone) and one-off events into dated occurrences. */
 export class ScheduleService {
@@ -61,7 +92,9 @@ export class ScheduleService {
         if (!show.days.includes(weekday)) continue;
         const start = at(day, show.start);
         const end = show.end > show.start ? at(day, show.end) : at(day.plus({ days: 1 }), show.end);
-        yield { ...describe(show), starts_at: Math.floor(start.toSeconds()), ends_at: Math.floor(end.toSeconds()), type: 'show' };
+        // Wholly inside a skipped hour (02:10–02:50 on the spring-forward night): it does not air.
+        if (end <= start) continue;
+        yield occurrenceOf(show, 'show', Math.floor(start.toSeconds()), Math.floor(end.toSeconds()));
       }
     }
   }
@@ -70,7 +103,7 @@ export class ScheduleService {
     for (const event of events) {
       const start = DateTime.fromISO(event.start, { zone: this.settings.timezone });
       const end = DateTime.fromISO(event.end, { zone: this.settings.timezone });
-      yield { ...describe(event), starts_at: Math.floor(start.toSeconds()), ends_at: Math.floor(end.toSeconds()), type: 'event' };
+      yield occurrenceOf(event, 'event', Math.floor(start.toSeconds()), Math.floor(end.toSeconds()));
     }
   }
 }

@@ -172,7 +172,7 @@ export const OccurrenceSchema = Type.Object({
   id: Type.String(),
   title: Type.String(),
   host: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String({ description: "an event's own; a weekly show's is in `shows`, not on each occurrence" })),
   starts_at: UnixSeconds,
   ends_at: UnixSeconds,
   type: Type.Union([Type.Literal('show'), Type.Literal('event')]),

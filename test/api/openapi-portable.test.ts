@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { portableSchema } from '../../src/api/openapi-portable.js';
-import { PORTABLE_PATTERNS } from '../../src/station/input/text-rules.js';
+import { PORTABLE_PATTERNS } from '../../src/validation/text-rules.js';
 
 // The document's portable patterns against the rules the API applies: read with or without the
 // `u` flag (JSON Schema tools differ), a portable pattern never refuses what the rule accepts, and

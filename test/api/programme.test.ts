@@ -87,6 +87,29 @@ describe.each(backends)('the programme edited live ($name store)', (backend) => 
     expect((await call(`${server.url}/api/admin/programme/shows/x`, { method: 'PUT', body: EVENING })).status).toBe(401);
     expect((await call(`${server.url}/api/admin/programme`, { headers: auth })).body.data).toEqual(before);
   });
+
+  it("applies the chat's text rules to every programme text (issue 26): no zero-width-only, NUL, bidi override or lone surrogate; NFC and trimmed", async () => {
+    const before = (await call(`${server.url}/api/admin/programme`, { headers: auth })).body.data;
+    const refusals = [
+      [await put('shows', { ...EVENING, title: '\u200b' }), 'title', /visible/],
+      [await put('shows', { ...EVENING, title: 'Evening\u0000Psalms' }), 'title', /control/],
+      [await put('shows', { ...EVENING, host: '\u202EhturR' }), 'host', /bidirectional/],
+      [await put('shows', { ...EVENING, description: 'Psalms \uD800' }), 'description', /well-formed/],
+      [await put('events', { id: 'e', title: '\u2066Vigil', start: '2026-07-01T20:00:00Z', end: '2026-07-01T21:00:00Z' }), 'title', /bidirectional/],
+      [await put('playlists', { id: 'p', name: '\u200b\u200d' }), 'name', /visible/],
+      [await put('playlists', { id: 'p', name: 'Hymns', genre: 'Worship\u0007' }), 'genre', /control/],
+    ] as const;
+    for (const [res, field, says] of refusals) {
+      expect(res.status, field).toBe(400);
+      expect(res.body.error.details, field).toContainEqual({ field, message: expect.stringMatching(says) });
+    }
+    expect((await call(`${server.url}/api/admin/programme`, { headers: auth })).body.data).toEqual(before);
+    // NFD "Jose\u0301" is stored as NFC "José", trimmed.
+    const edited = await put('shows', { ...EVENING, id: 'jose', title: '  Jose\u0301 at Night ', host: 'Jose\u0301' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.shows.find((s: { id: string }) => s.id === 'jose')).toMatchObject({ title: 'José at Night', host: 'José' });
+    await call(`${server.url}/api/admin/programme/shows/jose`, { method: 'DELETE', headers: auth });
+  });
 });
 
 describe.skipIf(!hasRedis)('the programme on two nodes sharing Redis', () => {
@@ -145,7 +168,7 @@ describe.skipIf(!hasRedis)('the programme on two nodes sharing Redis', () => {
 });
 
 describe('a weekly show edited live across the spring-forward night', () => {
-  it('keeps 02:30 local where it exists and moves it to 03:30 on the night that skips it (America/New_York)', async () => {
+  it('keeps 02:30 local where it exists and starts it at 03:00, when the clock jumps, on the night that skips it (America/New_York)', async () => {
     // Saturday 7 March 2026, noon in New York (that night's 02:30 EST is past); clocks go 02:00 → 03:00 early on Sunday 8 March.
     const now = Date.parse('2026-03-07T17:00:00Z');
     const server = await startTestServer({ adminApiKey: ADMIN_KEY, station: { timezone: 'America/New_York' }, schedule: { shows: [], events: [] } }, { clock: () => now });
@@ -155,7 +178,7 @@ describe('a weekly show edited live across the spring-forward night', () => {
       const upcoming = (await call(`${server.url}/api/mobile/schedule`)).body.data.upcoming as Array<{ id: string; starts_at: number; ends_at: number }>;
       const iso = (s: number) => new Date(s * 1000).toISOString();
       expect(upcoming.filter((o) => o.id === 'night-watch').map((o) => [iso(o.starts_at), iso(o.ends_at)])).toEqual([
-        ['2026-03-08T07:30:00.000Z', '2026-03-08T08:00:00.000Z'], // Sunday: 02:30 does not exist, 03:30 EDT to 04:00 EDT
+        ['2026-03-08T07:00:00.000Z', '2026-03-08T08:00:00.000Z'], // Sunday: 02:30 does not exist, 03:00 EDT to 04:00 EDT
         ['2026-03-09T06:30:00.000Z', '2026-03-09T08:00:00.000Z'], // Monday 02:30 EDT
         ['2026-03-14T06:30:00.000Z', '2026-03-14T08:00:00.000Z'], // next Saturday: 02:30 EDT
       ]);

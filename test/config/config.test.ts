@@ -61,7 +61,7 @@ describe('loading configuration', () => {
     const path = file('port.json', { server: { port: 9000 }, redis: { prefix: 'file:' } });
     const config = loadConfig({ RADIO_CONFIG: path, PORT: '9100', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: 'env:', LOG_LEVEL: 'warn', ADMIN_API_KEY: 'k'.repeat(32) });
     expect(config.server.port).toBe(9100);
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'env:', commandTimeoutMs: 500 });
+    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'env:', commandTimeoutMs: 500, dataDir: null });
     expect(config.logLevel).toBe('warn');
     expect(config.adminApiKey).toBe('k'.repeat(32));
   });

@@ -22,10 +22,41 @@ describe('weekly shows in the station time zone', () => {
     expect(upcoming[0]).toMatchObject({ starts_at: utc('2026-11-01T03:00:00Z'), ends_at: utc('2026-11-01T08:00:00Z') });
   });
 
-  it('moves a start that spring-forward skips to the first real instant', () => {
-    // 2026-03-08 02:00 CST jumps to 03:00 CDT: 02:30 does not exist that night
+  it('moves a start that spring-forward skips to the instant the clock jumps', () => {
+    // 2026-03-08 02:00 CST jumps to 03:00 CDT: 02:30 does not exist that night, 03:00 CDT is the first instant after it
     const { upcoming } = scheduleAt('2026-03-07T12:00:00Z', [show('early', ['sun'], '02:30', '04:00')]);
-    expect(upcoming[0]).toMatchObject({ starts_at: utc('2026-03-08T08:30:00Z'), ends_at: utc('2026-03-08T09:00:00Z') });
+    expect(upcoming[0]).toMatchObject({ starts_at: utc('2026-03-08T08:00:00Z'), ends_at: utc('2026-03-08T09:00:00Z') });
+  });
+
+  it('gives a show 02:30–03:15 on the spring-forward night 15 minutes (03:00–03:15), not −15 (issue 26)', () => {
+    const { upcoming } = scheduleAt('2026-03-07T12:00:00Z', [show('vigil', ['sun'], '02:30', '03:15')]);
+    expect(upcoming[0]).toMatchObject({ starts_at: utc('2026-03-08T08:00:00Z'), ends_at: utc('2026-03-08T08:15:00Z') });
+    // The next Sunday it is 45 minutes again.
+    expect(upcoming).toHaveLength(1);
+    const later = scheduleAt('2026-03-10T12:00:00Z', [show('vigil', ['sun'], '02:30', '03:15')]).upcoming[0]!;
+    expect(later.ends_at - later.starts_at).toBe(45 * 60);
+  });
+
+  it('leaves out a show wholly inside the skipped hour that night', () => {
+    const { upcoming } = scheduleAt('2026-03-07T12:00:00Z', [show('gap', ['sun', 'mon'], '02:10', '02:50')]);
+    expect(upcoming.map((o) => o.starts_at)).toEqual([utc('2026-03-09T07:10:00Z')]); // Monday 02:10 CDT only
+  });
+
+  it('never yields an occurrence that ends before it starts, in any zone, on any spring-forward night', () => {
+    // Zones whose clocks jump at different hours and by 30 minutes (Lord Howe) or backwards-in-the-south.
+    const nights = [
+      ['America/Chicago', '2026-03-07T12:00:00Z'],
+      ['Europe/Madrid', '2026-03-28T12:00:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T00:00:00Z'],
+      ['America/Santiago', '2026-09-05T12:00:00Z'],
+    ] as const;
+    const times = Array.from({ length: 24 * 4 }, (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`);
+    for (const [timezone, iso] of nights) {
+      const shows = times.flatMap((start, i) => [show(`s${i}`, ['sat', 'sun'], start, times[(i + 3) % times.length]!)]);
+      const { upcoming } = new ScheduleService({ timezone, programme: () => ({ shows, events: [] }) }, () => Date.parse(iso)).schedule();
+      const broken = upcoming.filter((o) => o.ends_at <= o.starts_at);
+      expect(broken, timezone).toEqual([]);
+    }
   });
 
   it('reports the show on air as current, even one that began yesterday', () => {

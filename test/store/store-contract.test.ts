@@ -498,29 +498,44 @@ describe.each(backends)('store contract: $name', (backend) => {
   });
 
   describe('programme', () => {
-    const programme = (revision: number, title: string) => ({
+    const programme = (revision: number, title: string, generation = 'g-first') => ({
       shows: [{ id: 'praise', title, days: ['mon'], start: '06:00', end: '09:00' }],
       events: [],
       playlists: [],
+      generation,
       revision,
       updated_at: 1_780_000_000 + revision,
+      supersedes: [],
     });
+    const version = (generation: string, revision: number) => ({ generation, revision });
 
-    it('is seeded once: a later seed answers what is stored and changes nothing', async () => {
+    it('is seeded once: a later seed answers what is stored, its generation included, and changes nothing', async () => {
       await fresh();
-      expect(await store.programme.revision()).toBe(0);
+      expect(await store.programme.version()).toBeNull();
       expect(await store.programme.read()).toBeNull();
       expect(await store.programme.seed(programme(1, 'Morning Praise'))).toEqual(programme(1, 'Morning Praise'));
-      expect(await store.programme.replace(programme(2, 'Edited'), 1)).toBe(true);
-      expect(await store.programme.seed(programme(1, 'From the config file again'))).toEqual(programme(2, 'Edited'));
-      expect(await store.programme.revision()).toBe(2);
+      expect(await store.programme.replace(programme(2, 'Edited'), version('g-first', 1))).toBe(true);
+      expect(await store.programme.seed(programme(1, 'From the config file again', 'g-other'))).toEqual(programme(2, 'Edited'));
+      expect(await store.programme.version()).toEqual(version('g-first', 2));
     });
 
-    it('replaces only from the revision it was read at: of racing edits one wins', async () => {
-      const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => store.programme.replace(programme(3, `Edit ${i}`), 2)));
+    it('replaces only from the generation and revision it was read at: of racing edits one wins', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => store.programme.replace(programme(3, `Edit ${i}`), version('g-first', 2))));
       expect(outcomes.filter(Boolean)).toHaveLength(1);
-      expect(await store.programme.replace(programme(4, 'Stale'), 2)).toBe(false);
-      expect(await store.programme.revision()).toBe(3);
+      expect(await store.programme.replace(programme(4, 'Stale'), version('g-first', 2))).toBe(false);
+      // The same revision number in another lineage is not the stored programme.
+      expect(await store.programme.replace(programme(4, 'Other lineage'), version('g-other', 3))).toBe(false);
+      expect(await store.programme.replace(programme(4, 'Into an empty store'), null)).toBe(false);
+      expect(await store.programme.version()).toEqual(version('g-first', 3));
+    });
+
+    it('writes a programme back into an empty store only when it expected none', async () => {
+      await fresh();
+      const back = { ...programme(7, 'Written back', 'g-node'), supersedes: ['g-lost'] };
+      expect(await store.programme.replace(back, version('g-first', 3))).toBe(false);
+      expect(await store.programme.replace(back, null)).toBe(true);
+      expect(await store.programme.read()).toEqual(back);
+      expect(await store.programme.version()).toEqual(version('g-node', 7));
     });
   });
 

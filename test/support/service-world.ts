@@ -107,7 +107,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
   const revenue = new RevenueService(store.revenue, STATION_ZONE, clock);
   const audit = new AuditTrail(store.audit, clock, pino({ level: 'silent' }), 30);
   const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live, audit, clock });
-  const programme = new ProgrammeService(store.programme, { shows: [], events: [], playlists: [] }, STATION_ZONE, live, clock);
+  const programme = new ProgrammeService({ store: store.programme, seedItems: { shows: [], events: [], playlists: [] }, timezone: STATION_ZONE, live, clock });
   return Object.assign(world, { store, limits, chat, moderation, audit, station, requests, feedback, revenue, live, programme });
 }
 

@@ -5,7 +5,7 @@ import { created, defineRoute, ok, type RouteDefinition } from '../../http/route
 import type { ClientIdentity } from '../../limits/client-identity.js';
 import { normalizeIp } from '../../net/ip-address.js';
 import type { ChatModeration } from '../../station/chat-moderation.js';
-import { Text } from '../../station/input/text-rules.js';
+import { Text } from '../../validation/text-rules.js';
 import { ChatBanSchema, ChatMessageSchema } from '../../station/shapes.js';
 import { actorOf } from './staff.js';
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import type { FeedbackService } from '../../station/feedback-service.js';
-import { LimitParam } from '../../station/input/text-rules.js';
+import { LimitParam } from '../../validation/text-rules.js';
 import { FeedbackSchema } from '../response-schemas.js';
 
 export function feedbackAdminRoutes(feedback: FeedbackService): RouteDefinition[] {

@@ -4,15 +4,20 @@ import { AppError } from '../../errors.js';
 import { defineRoute, ok, type RequestContext, type RouteDefinition } from '../../http/route.js';
 import type { AuditTrail } from '../../station/audit-trail.js';
 import type { ProgrammeChange, ProgrammeService } from '../../station/programme-service.js';
+import type { Programme } from '../../station/programme.js';
 import { actorOf } from './staff.js';
 
 const ProgrammeSchema = Type.Object({
+  generation: Type.String({ description: "the programme's lineage: a new one when a store that lost its data is seeded again; revisions compare within one" }),
   revision: Type.Integer({ description: 'raised by every edit' }),
   updated_at: Type.Integer({ description: 'Unix seconds of the last change' }),
   shows: Type.Array(WeeklyShowSchema),
   events: Type.Array(OneOffEventSchema),
   playlists: Type.Array(PlaylistSchema),
 });
+
+/** The programme as staff see it (which generations it superseded is the nodes' business). */
+const shown = (p: Programme) => ({ generation: p.generation, revision: p.revision, updated_at: p.updated_at, shows: p.shows, events: p.events, playlists: p.playlists });
 
 /** Each editable kind: its path segment (the programme's field) and the schema the config file validates it with. */
 const KINDS = [
@@ -32,7 +37,7 @@ export function programmeAdminRoutes(programme: ProgrammeService, audit: AuditTr
     const next = await programme.change(change);
     const id = change.action === 'put' ? change.item.id : change.id;
     await audit.record(actorOf(ctx), 'schedule.change', `${change.kind} ${id}`, `${change.action}, revision ${next.revision}`);
-    return ok(next);
+    return ok(shown(next));
   };
   return [
     defineRoute({
@@ -43,7 +48,7 @@ export function programmeAdminRoutes(programme: ProgrammeService, audit: AuditTr
       response: ProgrammeSchema,
       handler: async () => {
         await programme.refresh();
-        return ok(programme.programme());
+        return ok(shown(programme.programme()));
       },
     }),
     ...KINDS.flatMap(({ kind, schema, noun }) => [

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import { keyHashOf, newStaffKey } from '../../http/admin-auth.js';
 import { created, defineRoute, ok, type RequestContext, type RouteDefinition } from '../../http/route.js';
 import type { Actor, AuditTrail } from '../../station/audit-trail.js';
-import { LimitParam, OneLineText } from '../../station/input/text-rules.js';
+import { LimitParam, OneLineText } from '../../validation/text-rules.js';
 import type { StaffDirectory } from '../../station/staff-directory.js';
 import { AuditEntrySchema, StaffRoleSchema } from '../../station/shapes.js';
 import { AUDIT_SCAN_MAX } from '../../station/audit-query.js';

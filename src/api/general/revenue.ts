@@ -6,7 +6,7 @@ import { actorOf } from '../admin/staff.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits, MoneyTime } from '../money.js';
 import { MAX_MINOR_UNITS } from '../../station/input/money-rules.js';
-import { Text } from '../../station/input/text-rules.js';
+import { Text } from '../../validation/text-rules.js';
 import { RevenueEventSchema, RevenueTypeSchema } from '../../station/shapes.js';
 
 const Day = (description: string) => Type.String({ format: 'date', 'x-messages': { format: 'must be a real date, YYYY-MM-DD' }, description });

@@ -7,7 +7,7 @@ import { quoted, type AuditTrail } from '../../station/audit-trail.js';
 import { actorOf } from '../admin/staff.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { CurrencyCode, isoCurrency, MinorUnits } from '../money.js';
-import { Text } from '../../station/input/text-rules.js';
+import { Text } from '../../validation/text-rules.js';
 
 export const PlanBody = Type.Object({
   name: Text({ minLength: 1, maxLength: 200 }),

@@ -2,7 +2,7 @@ import { FeedbackSchema } from '../response-schemas.js';
 import { Type } from '@sinclair/typebox';
 import { created, defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { FeedbackService } from '../../station/feedback-service.js';
-import { Text } from '../../station/input/text-rules.js';
+import { Text } from '../../validation/text-rules.js';
 
 export const FeedbackBody = Type.Object({
   type: Type.String({

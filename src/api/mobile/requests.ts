@@ -2,7 +2,7 @@ import { SongRequestListSchema, SongRequestSchema } from '../response-schemas.js
 import { Type } from '@sinclair/typebox';
 import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import type { RequestService } from '../../station/request-service.js';
-import { LimitParam, Text } from '../../station/input/text-rules.js';
+import { LimitParam, Text } from '../../validation/text-rules.js';
 
 export const RequestsQuery = Type.Object({
   status: Type.Optional(

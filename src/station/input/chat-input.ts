@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CHAT_ID_PATTERN } from '../chat-cursor.js';
-import { LimitParam, Nickname, Text } from './text-rules.js';
+import { LimitParam, Nickname, Text } from '../../validation/text-rules.js';
 
 // The chat's input rules, shared by both doors: REST (api/mobile/chat.ts) and sockets (live/).
 

@@ -1,5 +1,7 @@
-import type { Programme } from '../../station/programme.js';
+import { versionOf, type Programme, type ProgrammeVersion } from '../../station/programme.js';
 import type { ProgrammeStore } from '../../station/ports.js';
+
+const sameVersion = (a: ProgrammeVersion | null, b: ProgrammeVersion | null) => a?.generation === b?.generation && a?.revision === b?.revision;
 
 /** The programme in process memory (one node; a restart seeds it from the config file again). */
 export class MemoryProgrammeStore implements ProgrammeStore {
@@ -10,16 +12,16 @@ export class MemoryProgrammeStore implements ProgrammeStore {
     return structuredClone(this.stored);
   }
 
-  async revision(): Promise<number> {
-    return this.stored?.revision ?? 0;
+  async version(): Promise<ProgrammeVersion | null> {
+    return versionOf(this.stored);
   }
 
   async read(): Promise<Programme | null> {
     return this.stored && structuredClone(this.stored);
   }
 
-  async replace(next: Programme, expectedRevision: number): Promise<boolean> {
-    if ((this.stored?.revision ?? 0) !== expectedRevision) return false;
+  async replace(next: Programme, expected: ProgrammeVersion | null): Promise<boolean> {
+    if (!sameVersion(versionOf(this.stored), expected)) return false;
     this.stored = structuredClone(next);
     return true;
   }

@@ -1,7 +1,7 @@
 import { Type, type StringOptions } from '@sinclair/typebox';
 
-// What free text and nicknames may hold, for both doors (REST bodies and socket payloads share
-// these schemas). Strings arrive trimmed and NFC-normalised (validation/schema-validator.ts,
+// What free text and nicknames may hold, for every door (REST bodies and socket payloads share
+// these schemas) and the config file (the programme's texts): the one home of the text rules. Strings arrive trimmed and NFC-normalised (validation/schema-validator.ts,
 // trimStrings), so lengths measure what will be stored and NFD "José" is stored as NFC "José".
 // Each rule is its own pattern with its own message. Ajv compiles patterns with the `u` flag, so
 // `[\uD800-\uDFFF]` matches only a lone surrogate, never half of a well-formed pair.
