@@ -258,7 +258,7 @@ export interface paths {
         put?: never;
         /**
          * Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.
-         * @description Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiSubscriptionProviderCreatePhp"];
         delete?: never;
@@ -282,7 +282,7 @@ export interface paths {
         put?: never;
         /**
          * Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats
-         * @description Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAnalyticsRevenuePhp"];
         delete?: never;
@@ -323,7 +323,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a chat message: gone from history and from every live client (undo within 30 s)
-         * @description Delete a chat message: gone from history and from every live client (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a chat message: gone from history and from every live client (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminChatMessagesId"];
         options?: never;
@@ -342,7 +342,7 @@ export interface paths {
         put?: never;
         /**
          * Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s)
-         * @description Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatMessagesIdBan"];
         delete?: never;
@@ -366,7 +366,7 @@ export interface paths {
         put?: never;
         /**
          * Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s)
-         * @description Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatBans"];
         delete?: never;
@@ -387,7 +387,7 @@ export interface paths {
         post?: never;
         /**
          * Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed)
-         * @description Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminChatBansKindValue"];
         options?: never;
@@ -406,7 +406,7 @@ export interface paths {
         put?: never;
         /**
          * Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once
-         * @description Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once. Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatUndoToken"];
         delete?: never;
@@ -450,7 +450,7 @@ export interface paths {
         put?: never;
         /**
          * Make a key for a new staff member: answered once, kept only as its hash
-         * @description Make a key for a new staff member: answered once, kept only as its hash. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Make a key for a new staff member: answered once, kept only as its hash. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminStaff"];
         delete?: never;
@@ -471,7 +471,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a key made in the console (at once, on every node); keys of the config file change only there
-         * @description Revoke a key made in the console (at once, on every node); keys of the config file change only there. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Revoke a key made in the console (at once, on every node); keys of the config file change only there. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminStaffName"];
         options?: never;
@@ -487,8 +487,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit log of staff actions (who, what, when, on what), newest first
-         * @description The audit log of staff actions (who, what, when, on what), newest first. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * The audit log of staff actions (who, what, when, on what), newest first, kept `audit.retentionDays`; paged and filtered
+         * @description The audit log of staff actions (who, what, when, on what), newest first, kept `audit.retentionDays`; paged and filtered. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminAudit"];
         put?: never;
@@ -574,7 +574,7 @@ export interface paths {
         head?: never;
         /**
          * Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played)
-         * @description Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         patch: operations["patchApiAdminRequestsId"];
         trace?: never;
@@ -689,13 +689,13 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated
-         * @description Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammeShowsId"];
         post?: never;
         /**
          * Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated
-         * @description Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammeShowsId"];
         options?: never;
@@ -713,13 +713,13 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a one-off event; every node and live client gets schedule:updated
-         * @description Add or replace a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammeEventsId"];
         post?: never;
         /**
          * Delete a one-off event; every node and live client gets schedule:updated
-         * @description Delete a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammeEventsId"];
         options?: never;
@@ -737,15 +737,35 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a playlist; every node and live client gets schedule:updated
-         * @description Add or replace a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammePlaylistsId"];
         post?: never;
         /**
          * Delete a playlist; every node and live client gets schedule:updated
-         * @description Delete a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammePlaylistsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/art/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A song's artwork kept by the hub (the `/art/…` path of `song.art`), fetched once from the Cover Art Archive
+         * @description A song's artwork kept by the hub (the `/art/…` path of `song.art`), fetched once from the Cover Art Archive. Public. Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers image/jpeg or image/png or image/gif or image/webp, not JSON; an error the error envelope.
+         */
+        get: operations["getArtKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -865,10 +885,10 @@ export interface components {
                  */
                 code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
                 /**
-                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `report_budget` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
+                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `staff_actions` (RATE_LIMITED), `report_budget` (RATE_LIMITED), `artwork_budget` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
                  * @enum {string}
                  */
-                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "payment_webhook" | "report_budget" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
+                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "payment_webhook" | "staff_actions" | "report_budget" | "artwork_budget" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
                 /** @description in the language of `Accept-Language` among en and es, else the station's */
                 message: string;
                 details?: {
@@ -2105,6 +2125,10 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description only while the store (Redis) is away: seconds since this node last read the station state this answer is made of */
+                    Age?: string;
+                    /** @description `store-away` while the store (Redis) is away: the answer is this node's last known station state, `Age` seconds old */
+                    "Data-Stale"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2117,6 +2141,7 @@ export interface operations {
                                 id: string;
                                 title: string;
                                 host?: string;
+                                /** @description an event's own; a weekly show's is in `shows`, not on each occurrence */
                                 description?: string;
                                 /** @description Unix time in seconds */
                                 starts_at: number;
@@ -2128,11 +2153,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description the weekdays it airs */
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                                 /** @description start, local time HH:MM */
@@ -2144,6 +2169,7 @@ export interface operations {
                                 id: string;
                                 title: string;
                                 host?: string;
+                                /** @description an event's own; a weekly show's is in `shows`, not on each occurrence */
                                 description?: string;
                                 /** @description Unix time in seconds */
                                 starts_at: number;
@@ -2163,6 +2189,10 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description only while the store (Redis) is away: seconds since this node last read the station state this answer is made of */
+                    Age?: string;
+                    /** @description `store-away` while the store (Redis) is away: the answer is this node's last known station state, `Age` seconds old */
+                    "Data-Stale"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2246,6 +2276,10 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description only while the store (Redis) is away: seconds since this node last read the station state this answer is made of */
+                    Age?: string;
+                    /** @description `store-away` while the store (Redis) is away: the answer is this node's last known station state, `Age` seconds old */
+                    "Data-Stale"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2273,6 +2307,10 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description only while the store (Redis) is away: seconds since this node last read the station state this answer is made of */
+                    Age?: string;
+                    /** @description `store-away` while the store (Redis) is away: the answer is this node's last known station state, `Age` seconds old */
+                    "Data-Stale"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2866,6 +2904,10 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2889,6 +2931,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2904,6 +2950,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2920,6 +2970,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2935,6 +2989,10 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2950,6 +3008,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2965,6 +3027,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2976,10 +3042,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2996,6 +3066,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3012,6 +3086,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3213,6 +3291,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3238,6 +3320,10 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3263,6 +3349,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3278,6 +3368,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3294,6 +3388,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3309,6 +3407,10 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3324,6 +3426,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3339,6 +3445,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3350,10 +3460,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3370,6 +3484,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3386,6 +3504,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3549,6 +3671,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3573,6 +3699,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3589,6 +3719,10 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3600,10 +3734,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3620,6 +3758,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3636,6 +3778,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3673,6 +3819,10 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3706,6 +3856,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3721,6 +3875,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3737,6 +3895,10 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3752,6 +3914,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3767,6 +3933,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3778,10 +3948,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3798,6 +3972,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -3814,6 +3992,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3956,6 +4138,10 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3984,6 +4170,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,6 +4189,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4015,6 +4209,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4030,6 +4228,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4041,10 +4243,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4061,6 +4267,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4077,6 +4287,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4108,6 +4322,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4127,6 +4345,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4143,6 +4365,10 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4154,10 +4380,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4174,6 +4404,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4190,6 +4424,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4219,6 +4457,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4243,6 +4485,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4259,6 +4505,10 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4270,10 +4520,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4290,6 +4544,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4306,6 +4564,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4532,7 +4794,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string & (unknown & unknown & unknown & unknown);
+                    /** @description unique as it looks: letter case, look-alike letters, accents and separators aside */
+                    name: string & (unknown & unknown & unknown & unknown & unknown);
                     role: "moderator" | "admin";
                 };
             };
@@ -4542,6 +4805,10 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4561,6 +4828,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4576,6 +4847,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4592,6 +4867,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4607,6 +4886,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4622,6 +4905,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4633,10 +4920,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4653,6 +4944,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4669,6 +4964,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4698,6 +4997,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,6 +5019,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4732,6 +5039,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4747,6 +5058,10 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4758,10 +5073,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4778,6 +5097,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -4794,6 +5117,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4812,6 +5139,16 @@ export interface operations {
             query?: {
                 /** @description how many items, 1 to 200 */
                 limit?: number;
+                /** @description the previous page's `next`: entries older than it */
+                before?: string;
+                /** @description only this staff member’s actions (their name as listed) */
+                actor?: string;
+                /** @description only this action, e.g. `staff.create` */
+                action?: string;
+                /** @description only actions at or after this time (Unix seconds) */
+                from?: number;
+                /** @description only actions at or before this time (Unix seconds) */
+                to?: number;
             };
             header?: never;
             path?: never;
@@ -4845,6 +5182,8 @@ export interface operations {
                                 detail: string | null;
                             }[];
                             count: number;
+                            /** @description send it as `before` for the next (older) page; null: no more. A page reads at most 1000 entries, so a filtered page may hold fewer than `limit` (even none) and still have a `next` */
+                            next: string | null;
                         };
                     };
                 };
@@ -5370,6 +5709,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5394,6 +5737,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5409,6 +5756,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -5425,6 +5776,10 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5440,6 +5795,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5455,6 +5814,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5466,10 +5829,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5486,6 +5853,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5502,6 +5873,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6205,6 +6580,8 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: {
+                            /** @description the programme's lineage: a new one when a store that lost its data is seeded again; revisions compare within one */
+                            generation: string;
                             /** @description raised by every edit */
                             revision: number;
                             /** @description Unix seconds of the last change */
@@ -6213,11 +6590,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description the weekdays it airs */
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                                 /** @description start, local time HH:MM */
@@ -6229,11 +6606,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /**
                                  * Format: date-time
                                  * @description start, an ISO 8601 date-time with offset
@@ -6249,11 +6626,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description name shown to listeners */
-                                name: string;
+                                name: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description its genre */
-                                genre?: string;
+                                genre?: string & (unknown & unknown & unknown & unknown);
                                 /** @description how many songs it holds */
                                 song_count?: number;
                                 /**
@@ -6362,11 +6739,11 @@ export interface operations {
                     /** @description unique id (letters, digits, `_`, `-`) */
                     id: string;
                     /** @description title shown in the schedule */
-                    title: string;
+                    title: string & (unknown & unknown & unknown & unknown);
                     /** @description who presents it (reserved as a chat nickname) */
-                    host?: string;
+                    host?: string & (unknown & unknown & unknown & unknown);
                     /** @description a line or two about it */
-                    description?: string;
+                    description?: string & (unknown & unknown & unknown & unknown);
                     /** @description the weekdays it airs */
                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                     /** @description start, local time HH:MM */
@@ -6381,6 +6758,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6388,6 +6769,8 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: {
+                            /** @description the programme's lineage: a new one when a store that lost its data is seeded again; revisions compare within one */
+                            generation: string;
                             /** @description raised by every edit */
                             revision: number;
                             /** @description Unix seconds of the last change */
@@ -6396,11 +6779,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description the weekdays it airs */
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                                 /** @description start, local time HH:MM */
@@ -6412,11 +6795,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /**
                                  * Format: date-time
                                  * @description start, an ISO 8601 date-time with offset
@@ -6432,11 +6815,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description name shown to listeners */
-                                name: string;
+                                name: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description its genre */
-                                genre?: string;
+                                genre?: string & (unknown & unknown & unknown & unknown);
                                 /** @description how many songs it holds */
                                 song_count?: number;
                                 /**
@@ -6453,6 +6836,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6468,6 +6855,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -6484,6 +6875,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6499,6 +6894,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,6 +6913,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,10 +6928,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6545,6 +6952,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6561,6 +6972,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6590,6 +7005,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6597,6 +7016,8 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: {
+                            /** @description the programme's lineage: a new one when a store that lost its data is seeded again; revisions compare within one */
+                            generation: string;
                             /** @description raised by every edit */
                             revision: number;
                             /** @description Unix seconds of the last change */
@@ -6605,11 +7026,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description the weekdays it airs */
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                                 /** @description start, local time HH:MM */
@@ -6621,11 +7042,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /**
                                  * Format: date-time
                                  * @description start, an ISO 8601 date-time with offset
@@ -6641,11 +7062,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description name shown to listeners */
-                                name: string;
+                                name: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description its genre */
-                                genre?: string;
+                                genre?: string & (unknown & unknown & unknown & unknown);
                                 /** @description how many songs it holds */
                                 song_count?: number;
                                 /**
@@ -6662,6 +7083,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -6678,6 +7103,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +7122,10 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6704,10 +7137,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6724,6 +7161,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6740,6 +7181,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6769,11 +7214,11 @@ export interface operations {
                     /** @description unique id (letters, digits, `_`, `-`) */
                     id: string;
                     /** @description title shown in the schedule */
-                    title: string;
+                    title: string & (unknown & unknown & unknown & unknown);
                     /** @description who presents it (reserved as a chat nickname) */
-                    host?: string;
+                    host?: string & (unknown & unknown & unknown & unknown);
                     /** @description a line or two about it */
-                    description?: string;
+                    description?: string & (unknown & unknown & unknown & unknown);
                     /**
                      * Format: date-time
                      * @description start, an ISO 8601 date-time with offset
@@ -6792,6 +7237,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6799,6 +7248,8 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: {
+                            /** @description the programme's lineage: a new one when a store that lost its data is seeded again; revisions compare within one */
+                            generation: string;
                             /** @description raised by every edit */
                             revision: number;
                             /** @description Unix seconds of the last change */
@@ -6807,11 +7258,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description the weekdays it airs */
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                                 /** @description start, local time HH:MM */
@@ -6823,11 +7274,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /**
                                  * Format: date-time
                                  * @description start, an ISO 8601 date-time with offset
@@ -6843,11 +7294,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description name shown to listeners */
-                                name: string;
+                                name: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description its genre */
-                                genre?: string;
+                                genre?: string & (unknown & unknown & unknown & unknown);
                                 /** @description how many songs it holds */
                                 song_count?: number;
                                 /**
@@ -6864,6 +7315,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6879,6 +7334,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -6895,6 +7354,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6910,6 +7373,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6925,6 +7392,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6936,10 +7407,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6956,6 +7431,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6972,6 +7451,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7001,6 +7484,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7008,6 +7495,8 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: {
+                            /** @description the programme's lineage: a new one when a store that lost its data is seeded again; revisions compare within one */
+                            generation: string;
                             /** @description raised by every edit */
                             revision: number;
                             /** @description Unix seconds of the last change */
@@ -7016,11 +7505,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description the weekdays it airs */
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                                 /** @description start, local time HH:MM */
@@ -7032,11 +7521,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /**
                                  * Format: date-time
                                  * @description start, an ISO 8601 date-time with offset
@@ -7052,11 +7541,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description name shown to listeners */
-                                name: string;
+                                name: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description its genre */
-                                genre?: string;
+                                genre?: string & (unknown & unknown & unknown & unknown);
                                 /** @description how many songs it holds */
                                 song_count?: number;
                                 /**
@@ -7073,6 +7562,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -7089,6 +7582,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7104,6 +7601,10 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7115,10 +7616,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7135,6 +7640,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7151,6 +7660,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7180,11 +7693,11 @@ export interface operations {
                     /** @description unique id (letters, digits, `_`, `-`) */
                     id: string;
                     /** @description name shown to listeners */
-                    name: string;
+                    name: string & (unknown & unknown & unknown & unknown);
                     /** @description a line or two about it */
-                    description?: string;
+                    description?: string & (unknown & unknown & unknown & unknown);
                     /** @description its genre */
-                    genre?: string;
+                    genre?: string & (unknown & unknown & unknown & unknown);
                     /** @description how many songs it holds */
                     song_count?: number;
                     /**
@@ -7200,6 +7713,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7207,6 +7724,8 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: {
+                            /** @description the programme's lineage: a new one when a store that lost its data is seeded again; revisions compare within one */
+                            generation: string;
                             /** @description raised by every edit */
                             revision: number;
                             /** @description Unix seconds of the last change */
@@ -7215,11 +7734,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description the weekdays it airs */
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                                 /** @description start, local time HH:MM */
@@ -7231,11 +7750,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /**
                                  * Format: date-time
                                  * @description start, an ISO 8601 date-time with offset
@@ -7251,11 +7770,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description name shown to listeners */
-                                name: string;
+                                name: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description its genre */
-                                genre?: string;
+                                genre?: string & (unknown & unknown & unknown & unknown);
                                 /** @description how many songs it holds */
                                 song_count?: number;
                                 /**
@@ -7272,6 +7791,10 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7287,6 +7810,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -7303,6 +7830,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7318,6 +7849,10 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7333,6 +7868,10 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7344,10 +7883,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7364,6 +7907,10 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -7380,6 +7927,10 @@ export interface operations {
             default: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7409,6 +7960,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7416,6 +7971,8 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: {
+                            /** @description the programme's lineage: a new one when a store that lost its data is seeded again; revisions compare within one */
+                            generation: string;
                             /** @description raised by every edit */
                             revision: number;
                             /** @description Unix seconds of the last change */
@@ -7424,11 +7981,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description the weekdays it airs */
                                 days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                                 /** @description start, local time HH:MM */
@@ -7440,11 +7997,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description title shown in the schedule */
-                                title: string;
+                                title: string & (unknown & unknown & unknown & unknown);
                                 /** @description who presents it (reserved as a chat nickname) */
-                                host?: string;
+                                host?: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /**
                                  * Format: date-time
                                  * @description start, an ISO 8601 date-time with offset
@@ -7460,11 +8017,11 @@ export interface operations {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
                                 /** @description name shown to listeners */
-                                name: string;
+                                name: string & (unknown & unknown & unknown & unknown);
                                 /** @description a line or two about it */
-                                description?: string;
+                                description?: string & (unknown & unknown & unknown & unknown);
                                 /** @description its genre */
-                                genre?: string;
+                                genre?: string & (unknown & unknown & unknown & unknown);
                                 /** @description how many songs it holds */
                                 song_count?: number;
                                 /**
@@ -7481,6 +8038,10 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -7497,6 +8058,10 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7507,6 +8072,130 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description NOT_FOUND: No such endpoint. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getArtKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of earlier answers, comma-separated, or `*`: 304 while one is current (a value that names none is no match) */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description the image key, from `song.art` */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description `nosniff`: the type sent is the one the hub read from the image itself */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description `nosniff`: the type sent is the one the hub read from the image itself */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description NOT_FOUND: No such endpoint. */
             404: {
@@ -7523,7 +8212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: Too many requests; try again later. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
