@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DateTime } from 'luxon';
 import { AppError } from '../errors.js';
 import type { DailyRevenue, RevenueEvent, RevenueType } from './model.js';
 import type { RevenueLedger } from './ports.js';
