@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis, type RedisConnections } from '../../src/redis/redis-connection.js';
 import { ensureStoreSchema, schemaKey, STORE_SCHEMA_VERSION, StoreSchemaTooNewError, type StoreMigration } from '../../src/store/redis/redis-schema.js';
 import { moveSenderBans, RedisModerationStore } from '../../src/store/redis/redis-moderation-store.js';
+import { auditStreamKey, moveAuditList, RedisAuditLog } from '../../src/store/redis/redis-audit-log.js';
 import { capturedLog } from '../support/captured-log.js';
 import { eventually } from '../support/eventually.js';
 import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
@@ -123,6 +124,27 @@ describe.skipIf(!hasRedis)('the stored schema version and the migration path (Re
     expect(await moderation.unban({ kind: 'ip', value: '198.51.100.66' })).toBe(false);
     expect(await moveSenderBans(redis, prefix)).toBe(0);
     expect(await moderation.isBanned('newname', '198.51.100.66')).toBe(true);
+  });
+
+  it('moves the audit log of schema 2 (a capped list, newest first) into the stream kept by time (3): every entry, oldest first, at its own time', async () => {
+    const prefix = fresh();
+    await admin.set(schemaKey(prefix), '2');
+    const old = [
+      { id: 'u1', at: 1_790_000_000, actor: 'admin', role: 'admin', action: 'staff.create', target: 'Naomi', detail: 'moderator' },
+      { id: 'u2', at: 1_790_000_060, actor: 'Naomi', role: 'moderator', action: 'chat.ban', target: 'nickname "Troll\\n99"', detail: null },
+      // Another node's clock was behind: its entry keeps its place in the list, stamped no earlier than the one before.
+      { id: 'u3', at: 1_790_000_050, actor: 'Naomi', role: 'moderator', action: 'chat.unban', target: 'nickname "Troll\\n99"', detail: null },
+    ];
+    for (const entry of old) await admin.lPush(`${prefix}audit`, JSON.stringify(entry));
+    expect(await ensureStoreSchema(redis, prefix, log)).toEqual({ found: 2, now: STORE_SCHEMA_VERSION });
+
+    expect(await admin.exists(`${prefix}audit`)).toBe(0);
+    const page = await new RedisAuditLog(redis, auditStreamKey(prefix)).page({ limit: 10, scan: 100, before: null, actor: null, action: null, fromMs: 0, toMs: Number.MAX_SAFE_INTEGER });
+    expect(page.entries.map(({ id: _id, ...rest }) => rest)).toEqual(old.reverse().map(({ id: _id, ...rest }) => rest));
+    expect(page.entries.map((e) => e.id)).toEqual(['1790000060000-1', '1790000060000-0', '1790000000000-0']);
+    // Again: no list, nothing moved twice.
+    expect(await moveAuditList(redis, prefix)).toBe(0);
+    expect(await admin.xLen(auditStreamKey(prefix))).toBe(3);
   });
 
   it('stops at a gap in the path with a message naming it, leaving the version where it was', async () => {

@@ -4,13 +4,14 @@ import type { Logger } from 'pino';
 import type { RedisConnections } from '../../redis/redis-connection.js';
 import { LuaScript } from './lua-script.js';
 import { moveSenderBans } from './redis-moderation-store.js';
+import { moveAuditList } from './redis-audit-log.js';
 
 /**
  * The shape of the station's data in Redis that this build reads and writes. It goes up by one
  * with a release that changes a stored shape older code would misread, together with a migration
  * from the version before (docs/operations.md, "Upgrades").
  */
-export const STORE_SCHEMA_VERSION = 2;
+export const STORE_SCHEMA_VERSION = 3;
 
 /** One step of the migration path: turns a store of version `from` into one of `from + 1`. */
 export interface StoreMigration {
@@ -33,6 +34,13 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
     what: 'move sender bans out of the address-ban keys (chat:ban:ip:<client> with a ref → chat:ban:sender:<client>, time left kept)',
     run: async (redis, prefix) => {
       await moveSenderBans(redis, prefix);
+    },
+  },
+  {
+    from: 2,
+    what: 'move the audit log from its capped list (audit, newest 1,000) into the stream kept by time (audit:log)',
+    run: async (redis, prefix) => {
+      await moveAuditList(redis, prefix);
     },
   },
 ];

@@ -2,7 +2,7 @@ import { RedisAudienceLog } from './redis-audience-log.js';
 import { AppError } from '../../errors.js';
 import { DEFAULT_ARTWORK_IMAGES, DEFAULT_ARTWORK_LOOKUPS, type Store, type StoreLimits } from '../../station/ports.js';
 import { RedisArtworkStore } from './redis-artwork-store.js';
-import { RedisAuditLog } from './redis-audit-log.js';
+import { auditStreamKey, RedisAuditLog } from './redis-audit-log.js';
 import { RedisStaffKeys } from './redis-staff-keys.js';
 import { RedisChatLog } from './redis-chat-log.js';
 import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
@@ -38,8 +38,8 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     feedback: new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory),
     station: new RedisStationStore(redis, prefix),
     moderation: new RedisModerationStore(redis, prefix),
-    // A stream under its own key: the capped list of older builds stays under `audit` (docs/operations.md).
-    audit: new RedisAuditLog(redis, `${prefix}audit:log`),
+    // A stream under its own key: the capped list of older builds is moved into it (schema 3).
+    audit: new RedisAuditLog(redis, auditStreamKey(prefix)),
     staffKeys: new RedisStaffKeys(redis, prefix),
     revenue: new RedisRevenueLedger(redis, prefix),
     programme: new RedisProgrammeStore(redis, prefix),
