@@ -10,7 +10,9 @@ import { asyncApiRoute } from './api/asyncapi.js';
 import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
 import { stationOverviewRoutes } from './api/admin/station-overview.js';
 import { programmeAdminRoutes } from './api/admin/programme.js';
-import { webPageRoutes } from './api/web/web-pages.js';
+import { WEB_ROOT, webPageRoutes } from './api/web/web-pages.js';
+import { stationBrand } from './api/web/station-brand.js';
+import { nowPlayingPushRoutes } from './api/admin/nowplaying-push.js';
 import { chatRoutes } from './api/mobile/chat.js';
 import { feedbackRoutes } from './api/mobile/feedback.js';
 import { programmingRoutes } from './api/mobile/programming.js';
@@ -53,6 +55,7 @@ import { ReservedNicknames } from './station/nickname-skeleton.js';
 import { FeedbackService } from './station/feedback-service.js';
 import type { LiveHub } from './station/live-hub.js';
 import type { Store } from './station/ports.js';
+import type { ArtworkFinder } from './station/track-details.js';
 import { RequestService } from './station/request-service.js';
 import { RevenueService } from './station/revenue-service.js';
 import { ProgrammeService } from './station/programme-service.js';
@@ -76,6 +79,8 @@ export interface AppOptions {
   onFatal?: (error: Error) => void;
   /** Where webhook deliveries wait instead of the one config picks (BullMQ on the node's Redis, or memory); the app closes it. */
   webhookQueue?: DeliveryQueue;
+  /** Finds artwork for a song that came without (MusicBrainz and the Cover Art Archive); none: such a song shows the logo. */
+  artwork?: ArtworkFinder;
 }
 
 export interface App {
@@ -120,6 +125,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       adminSignIn: config.rateLimit.adminSignIn,
       songRequestDelaySeconds: config.requests.delaySeconds,
       paymentWebhook: config.rateLimit.paymentWebhook,
+      nowPlayingPush: config.rateLimit.nowPlayingPush,
     },
     {
       shared: store.counter,
@@ -156,13 +162,21 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   });
   const events = allLiveHubs(live, webhooks);
 
+  // The station's look, read once: the pages serve it, and its logo is the artwork of a song without any.
+  const brand = stationBrand(config, WEB_ROOT);
   const station = new StationService(
     store,
-    { ...config.station },
-    { pollSeconds: config.stream.pollSeconds, recentlyPlayedSeconds: config.requests.thresholdSeconds, staleSongSeconds: config.stream.staleSongSeconds },
+    { ...config.station, logoUrl: brand.logoUrl },
+    {
+      pollSeconds: config.stream.pollSeconds,
+      recentlyPlayedSeconds: config.requests.thresholdSeconds,
+      staleSongSeconds: config.stream.staleSongSeconds,
+      pushGraceSeconds: config.stream.pushGraceSeconds,
+    },
     clock,
     events,
     log.child({ component: 'station' }),
+    options.artwork ?? null,
   );
   const chat = new ChatService({
     log: store.chat,
@@ -211,8 +225,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ...webhookDeliveryRoutes(webhooks),
       ...requestQueueAdminRoutes(requests, audit),
       ...stationOverviewRoutes(station),
+      ...nowPlayingPushRoutes({ station, clock, budget: limits }),
       ...programmeAdminRoutes(programme, audit),
-      ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
+      ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }, WEB_ROOT, brand),
       ...healthRoutes(store),
       ...sseRoutes({
         feed: sse,

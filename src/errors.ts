@@ -48,6 +48,7 @@ export const ERROR_REASONS = {
   stream_opens: 'RATE_LIMITED',
   admin_keys: 'RATE_LIMITED',
   payment_webhook: 'RATE_LIMITED',
+  nowplaying_push: 'RATE_LIMITED',
   link: 'CONTENT_REJECTED',
   language: 'CONTENT_REJECTED',
   repeat: 'CONTENT_REJECTED',

@@ -116,7 +116,9 @@ export const WebhookEndpointSchema = Type.Object(
 export const StaffKeySchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 40, pattern: '^[^\\u0000-\\u001f]+$', description: 'who the audit log names' }),
-    role: Type.Union([Type.Literal('moderator'), Type.Literal('admin')], { description: '`moderator`: the chat and the request queue; `admin`: everything' }),
+    role: Type.Union([Type.Literal('moderator'), Type.Literal('admin'), Type.Literal('automation')], {
+      description: '`moderator`: the chat and the request queue; `admin`: everything; `automation`: a playout system, which may only push now playing',
+    }),
     keyHash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', description: '`sha256:` and the hex SHA-256 of the key (`npm run staff:key -- <name> <role>` makes both)' }),
   },
   { additionalProperties: false },
@@ -177,6 +179,12 @@ export const ConfigSchema = Type.Object(
         description:
           'a song the stream server has not named for this long (a source back without metadata) is no longer now playing (`now_playing` null, the song moves to the history); 0: never',
       }),
+      pushGraceSeconds: Type.Integer({
+        minimum: 0,
+        maximum: 3600,
+        description:
+          "a song the playout system pushed holds this long past its duration against the stream server's other title (which lags); after that a different title wins ([polling.md](polling.md#pushed-now-playing))",
+      }),
     }),
     redis: Section('shared state; without `url` everything lives in this process', {
       url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], { description: '`redis://…` or `rediss://…`; null: the in-memory store, one process' }),
@@ -210,6 +218,10 @@ export const ConfigSchema = Type.Object(
       }),
       paymentWebhook: Section("requests a client may send to the payment provider's webhook endpoint, shared by every node (the provider sends from a few addresses: generous)", {
         limit: PositiveInt(1_000_000, 'requests per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
+      nowPlayingPush: Section('now-playing pushes a playout system may send (`/api/admin/nowplaying`), per client, shared by every node: one per track start, with room for retries', {
+        limit: PositiveInt(1_000_000, 'pushes per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
       }),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
@@ -277,7 +289,7 @@ export const ConfigSchema = Type.Object(
     }),
     staff: Type.Array(StaffKeySchema, {
       description:
-        'named staff keys, each with its role (`moderator`: chat and requests; `admin`: everything) and the hash of its key ([api.md](api.md#staff-and-roles)); `ADMIN_API_KEY` is the first admin beside them',
+        'named staff keys, each with its role (`moderator`: chat and requests; `admin`: everything; `automation`: the now-playing push only) and the hash of its key ([api.md](api.md#staff-and-roles)); `ADMIN_API_KEY` is the first admin beside them',
     }),
     audit: Section('the audit log of staff actions (`GET /api/admin/audit`)', {
       historySize: PositiveInt(1_000_000, 'entries kept, newest first (older ones roll off)'),

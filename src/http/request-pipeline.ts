@@ -185,7 +185,7 @@ export class RequestPipeline {
       const needs = route.definition.auth;
       if (needs) {
         // Staff routes only: the sign-in budget may have to ask the store.
-        const signedIn = this.options.adminAuth.check(ex.headers.authorization ?? '', ex.client, ex.ip, needs);
+        const signedIn = this.options.adminAuth.check(authorizationOf(ex, route.definition.keyInQuery === true), ex.client, ex.ip, needs);
         if (signedIn instanceof Promise) {
           ex.watchAbort();
           return signedIn.then((member) => {
@@ -269,4 +269,12 @@ export class RequestPipeline {
     if (!isJsonContentType(ex.headers['content-type'] ?? '')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
     return undefined;
   }
+}
+
+/** The Authorization header; on a route that takes the key in the URL, `?key=` when the header is absent, as a Bearer key. */
+function authorizationOf(ex: Exchange, keyInQuery: boolean): string {
+  const header = ex.headers.authorization;
+  if (header || !keyInQuery) return header ?? '';
+  const key = new URLSearchParams(ex.rawQuery).get('key');
+  return key ? `Bearer ${key}` : '';
 }

@@ -30,6 +30,8 @@ export interface LimitsSettings {
   songRequestDelaySeconds: number;
   /** Requests to the payment provider's webhook endpoint per client, on every node (its own budget, never the public one). */
   paymentWebhook: RateLimitSettings;
+  /** Now-playing pushes per client, on every node (its own budget: a playout system is no listener). */
+  nowPlayingPush: RateLimitSettings;
 }
 
 export interface LimitsOptions {
@@ -68,6 +70,7 @@ export class Limits {
   /** One song request per delay: a budget of 1 whose window is the delay (null: no delay). */
   private readonly songRequests: Budget | null;
   private readonly paymentWebhook: Budget;
+  private readonly nowPlayingPush: Budget;
 
   constructor(settings: LimitsSettings, counters: LimitsCounters, options: LimitsOptions = {}) {
     const { shared } = counters;
@@ -83,6 +86,7 @@ export class Limits {
     const delay = settings.songRequestDelaySeconds;
     this.songRequests = delay > 0 ? new Budget({ limit: 1, windowSeconds: delay }, shared('song-request', delay)) : null;
     this.paymentWebhook = new Budget(settings.paymentWebhook, shared('payment-webhook', settings.paymentWebhook.windowSeconds));
+    this.nowPlayingPush = new Budget(settings.nowPlayingPush, shared('nowplaying-push', settings.nowPlayingPush.windowSeconds));
     this.adminSignIn = new SignInBudget(settings.adminSignIn, shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
@@ -105,6 +109,11 @@ export class Limits {
   /** Spends one request to the payment webhook endpoint from the client's own budget, or throws 429. */
   async spendPaymentWebhook(clientKey: string): Promise<void> {
     await this.paymentWebhook.spendOrThrow(clientKey, 'payment_webhook');
+  }
+
+  /** Spends one now-playing push from the client's own budget, or throws 429. */
+  async spendNowPlayingPush(clientKey: string): Promise<void> {
+    await this.nowPlayingPush.spendOrThrow(clientKey, 'nowplaying_push');
   }
 
   async giveBackSongRequest(clientKey: string): Promise<void> {

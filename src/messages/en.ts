@@ -24,6 +24,7 @@ const en = {
     stream_opens: (wait) => `This client opens live streams too often; try again in ${wait}.`,
     admin_keys: (wait) => `Too many wrong admin keys from this client: try again in ${wait} (the right key too, until then).`,
     payment_webhook: (wait) => `Too many payment webhook requests from this address; try again in ${wait}.`,
+    nowplaying_push: (wait) => `Too many now-playing pushes from this address; try again in ${wait}.`,
     link: () => 'Links are not allowed in this chat.',
     language: () => 'Your message contains language not allowed in this chat.',
     repeat: () => 'You just sent that message.',

@@ -53,6 +53,7 @@ const es: ServerCatalog = {
     stream_opens: (wait) => `Este dispositivo abre transmisiones en vivo con demasiada frecuencia; inténtalo de nuevo en ${wait}.`,
     admin_keys: (wait) => `Demasiadas claves de administración incorrectas desde este cliente: inténtalo de nuevo en ${wait} (hasta entonces, también con la clave correcta).`,
     payment_webhook: (wait) => `Demasiadas solicitudes al webhook de pagos desde esta dirección; inténtalo de nuevo en ${wait}.`,
+    nowplaying_push: (wait) => `Demasiados envíos de «sonando ahora» desde esta dirección; inténtalo de nuevo en ${wait}.`,
     link: () => 'No se permiten enlaces en este chat.',
     language: () => 'Tu mensaje contiene lenguaje no permitido en este chat.',
     repeat: () => 'Acabas de enviar ese mensaje.',

@@ -68,7 +68,7 @@ export interface ModerationStore {
 /** A staff key an admin made in the console: only its hash is kept. */
 export interface StoredStaffKey {
   name: string;
-  role: 'moderator' | 'admin';
+  role: 'moderator' | 'admin' | 'automation';
   /** `sha256:<hex>` of the key. */
   keyHash: string;
   /** Unix seconds. */
