@@ -128,7 +128,7 @@ export class AdminAuth {
 
 function allowed(member: StaffMember, needs: StaffRole): StaffMember {
   if (!ALLOWED_ON[needs].includes(member.role)) {
-    throw new AppError('FORBIDDEN', { message: `This needs the ${needs} role; ${member.name} is a ${member.role}.` });
+    throw new AppError('FORBIDDEN', { message: `This needs the ${needs} role; ${member.name}'s role is ${member.role}.` });
   }
   return member;
 }

@@ -33,6 +33,9 @@ describe('the configuration table of docs/configuration.md', () => {
       ['rateLimit.paymentWebhook', { limit: 600, windowSeconds: 60 }],
       ['rateLimit.paymentWebhook.limit', 600],
       ['rateLimit.paymentWebhook.windowSeconds', 60],
+      ['rateLimit.nowPlayingPush', { limit: 60, windowSeconds: 60 }],
+      ['rateLimit.nowPlayingPush.limit', 60],
+      ['rateLimit.nowPlayingPush.windowSeconds', 60],
       ['rateLimit.ipv6PrefixLength', 64],
       ['rateLimit.maxTrackedClients', 100_000],
     ]);

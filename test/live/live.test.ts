@@ -38,7 +38,8 @@ describe('connecting', () => {
     await server.app.store.station.write({ ...emptyStationState(), serverStatus: 'online', nowPlaying: { song, played_at: 1_780_000_000 } });
     const client = await connect(transports);
     expect(client.received[0]!.event).toBe('nowplaying');
-    expect(client.received[0]!.payload.now_playing.song).toEqual(song);
+    // Without artwork the song shows the station's logo (`art` is never empty).
+    expect(client.received[0]!.payload.now_playing.song).toEqual({ ...song, art: expect.stringMatching(/^\/assets\/logo-/) });
     expect(client.socket.io.engine.transport.name).toBe(transports[0]);
   });
 

@@ -99,27 +99,12 @@ export interface NowPlayingPushOptions {
   budget: { spendNowPlayingPush(client: string): Promise<void> };
 }
 
-/** POST /api/admin/nowplaying (JSON) and /api/admin/nowplaying/url (the query form, GET or POST). */
+/** POST /api/admin/nowplaying (JSON) and POST /api/admin/nowplaying/url (the query form). */
 export function nowPlayingPushRoutes({ station, clock, budget }: NowPlayingPushOptions): RouteDefinition[] {
   const push = async (ctx: RequestContext, track: (now: number) => PushedTrack) => {
-    // A HEAD (served by the GET) asks what a push would answer: it must not push.
-    if ((ctx.method as string) === 'HEAD') return ok(await station.nowPlaying());
     await budget.spendNowPlayingPush(ctx.client);
     return ok(await station.applyPush(track(toUnixSeconds(clock()))));
   };
-  const urlForm = (method: 'GET' | 'POST') =>
-    defineRoute({
-      method,
-      path: '/api/admin/nowplaying/url',
-      summary:
-        'The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here',
-      auth: 'automation',
-      keyInQuery: true,
-      errors: ['RATE_LIMITED'],
-      query: NowPlayingPushQuery,
-      response: NowPlayingSchema,
-      handler: (ctx) => push(ctx, (now) => fromQuery(ctx.query, now)),
-    });
   return [
     defineRoute({
       method: 'POST',
@@ -132,7 +117,18 @@ export function nowPlayingPushRoutes({ station, clock, budget }: NowPlayingPushO
       response: NowPlayingSchema,
       handler: (ctx) => push(ctx, (now) => fromBody(ctx.body, now)),
     }),
-    urlForm('GET'),
-    urlForm('POST'),
+    // A POST, never a GET: a push changes the station, and a GET (or its HEAD) may be prefetched or repeated.
+    defineRoute({
+      method: 'POST',
+      path: '/api/admin/nowplaying/url',
+      summary:
+        'The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here',
+      auth: 'automation',
+      keyInQuery: true,
+      errors: ['RATE_LIMITED'],
+      query: NowPlayingPushQuery,
+      response: NowPlayingSchema,
+      handler: (ctx) => push(ctx, (now) => fromQuery(ctx.query, now)),
+    }),
   ];
 }

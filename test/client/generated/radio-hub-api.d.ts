@@ -175,8 +175,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The song on air with the time it started; null before any song is known
-         * @description The song on air with the time it started; null before any song is known. Public. Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
+         * The song on air with the time it started (and its duration, when the playout system or the reader says); null before any song is known
+         * @description The song on air with the time it started (and its duration, when the playout system or the reader says); null before any song is known. Public. Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiCurrentSongPhp"];
         put?: never;
@@ -258,7 +258,7 @@ export interface paths {
         put?: never;
         /**
          * Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.
-         * @description Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiSubscriptionProviderCreatePhp"];
         delete?: never;
@@ -276,13 +276,13 @@ export interface paths {
         };
         /**
          * Revenue per day and currency between from and to (admin; station time zone)
-         * @description Revenue per day and currency between from and to (admin; station time zone). Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Revenue per day and currency between from and to (admin; station time zone). Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAnalyticsRevenuePhp"];
         put?: never;
         /**
          * Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats
-         * @description Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAnalyticsRevenuePhp"];
         delete?: never;
@@ -323,7 +323,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a chat message: gone from history and from every live client (undo within 30 s)
-         * @description Delete a chat message: gone from history and from every live client (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a chat message: gone from history and from every live client (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminChatMessagesId"];
         options?: never;
@@ -342,7 +342,7 @@ export interface paths {
         put?: never;
         /**
          * Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s)
-         * @description Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatMessagesIdBan"];
         delete?: never;
@@ -360,13 +360,13 @@ export interface paths {
         };
         /**
          * The chat bans in force, soonest to end first, with who set them and why (a sender ban never shows its address)
-         * @description The chat bans in force, soonest to end first, with who set them and why (a sender ban never shows its address). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The chat bans in force, soonest to end first, with who set them and why (a sender ban never shows its address). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminChatBans"];
         put?: never;
         /**
          * Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s)
-         * @description Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatBans"];
         delete?: never;
@@ -387,7 +387,7 @@ export interface paths {
         post?: never;
         /**
          * Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed)
-         * @description Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminChatBansKindValue"];
         options?: never;
@@ -406,7 +406,7 @@ export interface paths {
         put?: never;
         /**
          * Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once
-         * @description Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatUndoToken"];
         delete?: never;
@@ -424,7 +424,7 @@ export interface paths {
         };
         /**
          * The staff member this key belongs to: name and role
-         * @description The staff member this key belongs to: name and role. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The staff member this key belongs to: name and role. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminMe"];
         put?: never;
@@ -444,13 +444,13 @@ export interface paths {
         };
         /**
          * The staff members with their roles and where their keys come from (never a key or its hash)
-         * @description The staff members with their roles and where their keys come from (never a key or its hash). Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The staff members with their roles and where their keys come from (never a key or its hash). Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminStaff"];
         put?: never;
         /**
          * Make a key for a new staff member: answered once, kept only as its hash
-         * @description Make a key for a new staff member: answered once, kept only as its hash. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Make a key for a new staff member: answered once, kept only as its hash. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminStaff"];
         delete?: never;
@@ -471,7 +471,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a key made in the console (at once, on every node); keys of the config file change only there
-         * @description Revoke a key made in the console (at once, on every node); keys of the config file change only there. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Revoke a key made in the console (at once, on every node); keys of the config file change only there. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminStaffName"];
         options?: never;
@@ -488,7 +488,7 @@ export interface paths {
         };
         /**
          * The audit log of staff actions (who, what, when, on what), newest first
-         * @description The audit log of staff actions (who, what, when, on what), newest first. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The audit log of staff actions (who, what, when, on what), newest first. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminAudit"];
         put?: never;
@@ -508,7 +508,7 @@ export interface paths {
         };
         /**
          * The newest feedback (ratings, app feedback, bug reports), newest first
-         * @description The newest feedback (ratings, app feedback, bug reports), newest first. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The newest feedback (ratings, app feedback, bug reports), newest first. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminFeedback"];
         put?: never;
@@ -528,7 +528,7 @@ export interface paths {
         };
         /**
          * Recent webhook deliveries with their outcome, newest first
-         * @description Recent webhook deliveries with their outcome, newest first. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Recent webhook deliveries with their outcome, newest first. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminWebhooksDeliveries"];
         put?: never;
@@ -548,7 +548,7 @@ export interface paths {
         };
         /**
          * Song requests for staff, as the mobile listing gives them (pending: high priority first, then oldest), without spending the public budget
-         * @description Song requests for staff, as the mobile listing gives them (pending: high priority first, then oldest), without spending the public budget. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Song requests for staff, as the mobile listing gives them (pending: high priority first, then oldest), without spending the public budget. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminRequests"];
         put?: never;
@@ -574,7 +574,7 @@ export interface paths {
         head?: never;
         /**
          * Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played)
-         * @description Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         patch: operations["patchApiAdminRequestsId"];
         trace?: never;
@@ -588,11 +588,51 @@ export interface paths {
         };
         /**
          * Status, each stream source's health (up or down, listeners, last good poll), statistics (listeners over 24 hours) and now playing, for staff
-         * @description Status, each stream source's health (up or down, listeners, last good poll), statistics (listeners over 24 hours) and now playing, for staff. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Status, each stream source's health (up or down, listeners, last good poll), statistics (listeners over 24 hours) and now playing, for staff. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminStation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/nowplaying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A playout system's push of the track it starts (album, duration, artwork, next up, who is live): answers the resulting now playing, which live clients, SSE and webhooks get too
+         * @description A playout system's push of the track it starts (album, duration, artwork, next up, who is live): answers the resulting now playing, which live clients, SSE and webhooks get too. A playout system: an automation key (or an admin's) as a Bearer token; a moderator's gets 403. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        post: operations["postApiAdminNowplaying"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/nowplaying/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here
+         * @description The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here. A playout system: an automation key (or an admin's) as a Bearer token; a moderator's gets 403. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        post: operations["postApiAdminNowplayingUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -608,7 +648,7 @@ export interface paths {
         };
         /**
          * The programme as staff edit it: weekly shows, one-off events and playlists, with its revision
-         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminProgramme"];
         put?: never;
@@ -629,13 +669,13 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated
-         * @description Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammeShowsId"];
         post?: never;
         /**
          * Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated
-         * @description Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammeShowsId"];
         options?: never;
@@ -653,13 +693,13 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a one-off event; every node and live client gets schedule:updated
-         * @description Add or replace a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammeEventsId"];
         post?: never;
         /**
          * Delete a one-off event; every node and live client gets schedule:updated
-         * @description Delete a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammeEventsId"];
         options?: never;
@@ -677,13 +717,13 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a playlist; every node and live client gets schedule:updated
-         * @description Add or replace a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammePlaylistsId"];
         post?: never;
         /**
          * Delete a playlist; every node and live client gets schedule:updated
-         * @description Delete a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammePlaylistsId"];
         options?: never;
@@ -805,10 +845,10 @@ export interface components {
                  */
                 code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
                 /**
-                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
+                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `nowplaying_push` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
                  * @enum {string}
                  */
-                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "payment_webhook" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
+                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "payment_webhook" | "nowplaying_push" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
                 /** @description in the language of `Accept-Language` among en and es, else the station's */
                 message: string;
                 details?: {
@@ -1025,6 +1065,7 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 plays: number;
@@ -1151,11 +1192,14 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 /** @description Unix time in seconds */
                                 played_at: number;
+                                /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
                                 elapsed?: number;
+                                /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
                                 duration?: number;
                             } | null;
                             song_history: {
@@ -1167,6 +1211,7 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 /** @description Unix time in seconds */
@@ -1177,6 +1222,25 @@ export interface operations {
                                 peak_today: number;
                             };
                             online: boolean;
+                            playing_next: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                duration: number | null;
+                            } | null;
+                            live: {
+                                is_live: boolean;
+                                streamer_name: string | null;
+                                since: number | null;
+                            };
                         };
                     };
                 };
@@ -1905,6 +1969,7 @@ export interface operations {
                                 album?: string;
                                 /** @description "Artist - Title" */
                                 text: string;
+                                /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                 art?: string;
                             } | null;
                             /** @description Unix time in seconds */
@@ -2310,9 +2375,12 @@ export interface operations {
                             album?: string;
                             /** @description "Artist - Title" */
                             text: string;
+                            /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                             art?: string;
                         } & {
                             played_at: number;
+                            /** @description seconds */
+                            duration?: number;
                         }) | null;
                     };
                 };
@@ -2493,11 +2561,14 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 /** @description Unix time in seconds */
                                 played_at: number;
+                                /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
                                 elapsed?: number;
+                                /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
                                 duration?: number;
                             } | null;
                             song_history: {
@@ -2509,6 +2580,7 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 /** @description Unix time in seconds */
@@ -2519,6 +2591,25 @@ export interface operations {
                                 peak_today: number;
                             };
                             online: boolean;
+                            playing_next: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                duration: number | null;
+                            } | null;
+                            live: {
+                                is_live: boolean;
+                                streamer_name: string | null;
+                                since: number | null;
+                            };
                         };
                     };
                 };
@@ -2854,7 +2945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3031,7 +3122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3213,7 +3304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3508,6 +3599,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND: No such endpoint. */
             404: {
                 headers: {
@@ -3652,6 +3758,21 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
                         };
                     };
                 };
@@ -3802,6 +3923,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
             429: {
                 headers: {
@@ -3934,6 +4070,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: The body is too large. */
             413: {
                 headers: {
@@ -4062,6 +4213,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND: No such endpoint. */
             404: {
                 headers: {
@@ -4178,6 +4344,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND: No such endpoint. */
             404: {
                 headers: {
@@ -4263,7 +4444,7 @@ export interface operations {
                         success: true;
                         data: {
                             name: string;
-                            role: "moderator" | "admin";
+                            role: "moderator" | "admin" | "automation";
                         };
                     };
                 };
@@ -4280,6 +4461,21 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
                         };
                     };
                 };
@@ -4355,7 +4551,7 @@ export interface operations {
                         data: {
                             staff: {
                                 name: string;
-                                role: "moderator" | "admin";
+                                role: "moderator" | "admin" | "automation";
                                 /** @description config: the config file (or ADMIN_API_KEY); console: made by an admin, revocable here */
                                 source: "config" | "console";
                                 created_at: number | null;
@@ -4381,7 +4577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4456,7 +4652,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string & (unknown & unknown & unknown & unknown);
-                    role: "moderator" | "admin";
+                    role: "moderator" | "admin" | "automation";
                 };
             };
         };
@@ -4473,7 +4669,7 @@ export interface operations {
                         success: true;
                         data: {
                             name: string;
-                            role: "moderator" | "admin";
+                            role: "moderator" | "admin" | "automation";
                             /** @description the Bearer key: shown only in this answer */
                             key: string;
                         };
@@ -4511,7 +4707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4651,7 +4847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4759,7 +4955,7 @@ export interface operations {
                                 at: number;
                                 /** @description the staff member (their configured name; `admin` for ADMIN_API_KEY) */
                                 actor: string;
-                                role: "moderator" | "admin";
+                                role: "moderator" | "admin" | "automation";
                                 /** @description chat.delete, chat.ban, chat.unban, chat.undo, request.played, request.rejected, schedule.change, revenue.entry, … */
                                 action: string;
                                 /** @description what it was done to: a message, a ban, a request, a show, a revenue event */
@@ -4802,7 +4998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4902,6 +5098,7 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 } | null;
                                 /** @description Unix time in seconds */
@@ -4943,7 +5140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5082,7 +5279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5218,6 +5415,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
             429: {
                 headers: {
@@ -5339,6 +5551,21 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
                         };
                     };
                 };
@@ -5500,6 +5727,7 @@ export interface operations {
                                         album?: string;
                                         /** @description "Artist - Title" */
                                         text: string;
+                                        /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                         art?: string;
                                     };
                                     plays: number;
@@ -5518,11 +5746,14 @@ export interface operations {
                                         album?: string;
                                         /** @description "Artist - Title" */
                                         text: string;
+                                        /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                         art?: string;
                                     };
                                     /** @description Unix time in seconds */
                                     played_at: number;
+                                    /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
                                     elapsed?: number;
+                                    /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
                                     duration?: number;
                                 } | null;
                                 song_history: {
@@ -5534,6 +5765,7 @@ export interface operations {
                                         album?: string;
                                         /** @description "Artist - Title" */
                                         text: string;
+                                        /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                         art?: string;
                                     };
                                     /** @description Unix time in seconds */
@@ -5544,6 +5776,25 @@ export interface operations {
                                     peak_today: number;
                                 };
                                 online: boolean;
+                                playing_next: {
+                                    song: {
+                                        /** @description stable hash of artist and title */
+                                        id: string;
+                                        title: string;
+                                        artist: string;
+                                        album?: string;
+                                        /** @description "Artist - Title" */
+                                        text: string;
+                                        /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                        art?: string;
+                                    };
+                                    duration: number | null;
+                                } | null;
+                                live: {
+                                    is_live: boolean;
+                                    streamer_name: string | null;
+                                    since: number | null;
+                                };
                             };
                             sources: {
                                 /** @description the source as configured (`stream` for the single-source keys) */
@@ -5579,7 +5830,468 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminNowplaying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description may be empty (a jingle, a sermon) */
+                    artist: string & (unknown & unknown & unknown & unknown);
+                    /** @description the track */
+                    title: string & (unknown & unknown & unknown & unknown);
+                    /** @description album */
+                    album?: string & (unknown & unknown & unknown & unknown);
+                    /** @description record label */
+                    label?: string & (unknown & unknown & unknown & unknown);
+                    /** @description whole seconds */
+                    duration?: number;
+                    /** @description an https URL, or a path on this hub */
+                    artwork_url?: string;
+                    /** @description ISO 3901, with or without dashes */
+                    isrc?: string;
+                    /** @description Unix seconds the track started (default: when the push arrives) */
+                    started_at?: number;
+                    /** @description what plays next, first first (up to 5) */
+                    next?: {
+                        artist: string & (unknown & unknown & unknown & unknown);
+                        /** @description the track */
+                        title: string & (unknown & unknown & unknown & unknown);
+                        /** @description whole seconds */
+                        duration?: number;
+                        /** @description an https URL, or a path on this hub */
+                        artwork_url?: string;
+                    }[];
+                    /** @description whether a presenter is live */
+                    live?: {
+                        is_live: boolean;
+                        /** @description the presenter's name */
+                        streamer_name?: string & (unknown & unknown & unknown & unknown);
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description null before any song, and once the song is older than stream.staleSongSeconds with no newer title (online true: live, title unknown) */
+                            now_playing: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                /** @description Unix time in seconds */
+                                played_at: number;
+                                /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
+                                elapsed?: number;
+                                /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
+                                duration?: number;
+                            } | null;
+                            song_history: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                /** @description Unix time in seconds */
+                                played_at: number;
+                            }[];
+                            listeners: {
+                                current: number;
+                                peak_today: number;
+                            };
+                            online: boolean;
+                            playing_next: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                duration: number | null;
+                            } | null;
+                            live: {
+                                is_live: boolean;
+                                streamer_name: string | null;
+                                since: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED: Too many requests; try again later. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminNowplayingUrl: {
+        parameters: {
+            query: {
+                artist: string & (unknown & unknown & unknown & unknown);
+                /** @description the track */
+                title: string & (unknown & unknown & unknown & unknown);
+                album?: string & (unknown & unknown & unknown & unknown);
+                label?: string & (unknown & unknown & unknown & unknown);
+                /** @description whole seconds */
+                duration?: number;
+                /** @description an https URL, or a path on this hub */
+                artwork_url?: string;
+                /** @description ISO 3901, with or without dashes */
+                isrc?: string;
+                /** @description Unix seconds the track started (default: when the push arrives) */
+                started_at?: number;
+                next_artist?: string & (unknown & unknown & unknown & unknown);
+                /** @description what plays next (one track in this form) */
+                next_title?: string & (unknown & unknown & unknown & unknown);
+                /** @description whole seconds */
+                next_duration?: number;
+                /** @description a presenter is live under this name */
+                streamer_name?: string & (unknown & unknown & unknown & unknown);
+                /** @description the automation key, where the software cannot send an Authorization header (redacted from every log line; accepted on this route only) */
+                key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description null before any song, and once the song is older than stream.staleSongSeconds with no newer title (online true: live, title unknown) */
+                            now_playing: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                /** @description Unix time in seconds */
+                                played_at: number;
+                                /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
+                                elapsed?: number;
+                                /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
+                                duration?: number;
+                            } | null;
+                            song_history: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                /** @description Unix time in seconds */
+                                played_at: number;
+                            }[];
+                            listeners: {
+                                current: number;
+                                peak_today: number;
+                            };
+                            online: boolean;
+                            playing_next: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                duration: number | null;
+                            } | null;
+                            live: {
+                                is_live: boolean;
+                                streamer_name: string | null;
+                                since: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED: Too many requests; try again later. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5725,7 +6437,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5923,7 +6635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6117,7 +6829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6334,7 +7046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6528,7 +7240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6742,7 +7454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6936,7 +7648,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
