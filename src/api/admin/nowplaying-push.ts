@@ -14,18 +14,20 @@ import { NowPlayingSchema } from '../response-schemas.js';
 // (200 characters a name) and a day for a duration: nothing a real track exceeds.
 
 /** https, or a path on this hub ("/art/…"; never "//host", which is another origin). `javascript:` and `data:` are neither. */
-const ARTWORK = Type.String({ maxLength: 2048, pattern: '^(https://[^\\s/]+(/[^\\s]*)?|/(?!/)[^\\s]*)$', description: 'an https URL, or a path on this hub' });
+// Playout systems fill a template from whatever tags a file has: an empty field is one not given.
+const ARTWORK = Type.String({ maxLength: 2048, pattern: '^$|^(https://[^\\s/]+(/[^\\s]*)?|/(?!/)[^\\s]*)$', description: 'an https URL, or a path on this hub' });
 const NAME = (description: string) => Text({ minLength: 1, maxLength: 200, description });
-const DURATION = Type.Integer({ minimum: 0, maximum: 86_400, description: 'whole seconds' });
+const DURATION = Type.Integer({ minimum: 0, maximum: 86_400, description: 'whole seconds (0: not known)' });
 const STARTED_AT = Type.Integer({ minimum: 0, maximum: 4_102_444_800, description: 'Unix seconds the track started (default: when the push arrives)' });
-const ISRC = Type.String({ pattern: '^[A-Za-z]{2}-?[A-Za-z0-9]{3}-?[0-9]{2}-?[0-9]{5}$', description: 'ISO 3901, with or without dashes' });
+const ISRC = Type.String({ pattern: '^$|^[A-Za-z]{2}-?[A-Za-z0-9]{3}-?[0-9]{2}-?[0-9]{5}$', description: 'ISO 3901, with or without dashes' });
+const OPTIONAL_NAME = (description: string) => Text({ maxLength: 200, description });
 
 export const NowPlayingPushBody = Type.Object(
   {
     artist: Text({ maxLength: 200, description: 'may be empty (a jingle, a sermon)' }),
     title: NAME('the track'),
-    album: Type.Optional(NAME('album')),
-    label: Type.Optional(NAME('record label')),
+    album: Type.Optional(OPTIONAL_NAME('album')),
+    label: Type.Optional(OPTIONAL_NAME('record label')),
     duration: Type.Optional(DURATION),
     artwork_url: Type.Optional(ARTWORK),
     isrc: Type.Optional(ISRC),
@@ -37,7 +39,10 @@ export const NowPlayingPushBody = Type.Object(
       ),
     ),
     live: Type.Optional(
-      Type.Object({ is_live: Type.Boolean(), streamer_name: Type.Optional(NAME("the presenter's name")) }, { additionalProperties: false, description: 'whether a presenter is live' }),
+      Type.Object(
+        { is_live: Type.Boolean(), streamer_name: Type.Optional(OPTIONAL_NAME("the presenter's name")) },
+        { additionalProperties: false, description: 'whether a presenter is live' },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -66,15 +71,17 @@ type PushBody = Static<typeof NowPlayingPushBody>;
 type PushQuery = Static<typeof NowPlayingPushQuery>;
 
 /** Empty text from a template whose variable was blank counts as not given. */
-const given = (text: string | undefined) => (text ? text : null);
+const given = (text: string | undefined) => (text === undefined || text === '' ? null : text);
+/** 0 is what a template gives for a duration it does not know. */
+const known = (seconds: number | undefined) => (seconds === undefined || seconds === 0 ? null : seconds);
 
 function fromBody(body: PushBody, now: number): PushedTrack {
-  const next: NextTrack[] = (body.next ?? []).map((track) => ({ artist: track.artist, title: track.title, duration: track.duration ?? null, artworkUrl: track.artwork_url ?? null }));
-  const live: LiveInfo | null = body.live ? { isLive: body.live.is_live, streamerName: body.live.streamer_name ?? null, since: null } : null;
+  const next: NextTrack[] = (body.next ?? []).map((track) => ({ artist: track.artist, title: track.title, duration: known(track.duration), artworkUrl: given(track.artwork_url) }));
+  const live: LiveInfo | null = body.live ? { isLive: body.live.is_live, streamerName: given(body.live.streamer_name), since: null } : null;
   return {
     artist: body.artist,
     title: body.title,
-    details: { album: given(body.album), label: given(body.label), duration: body.duration ?? null, artworkUrl: given(body.artwork_url), isrc: given(body.isrc) },
+    details: { album: given(body.album), label: given(body.label), duration: known(body.duration), artworkUrl: given(body.artwork_url), isrc: given(body.isrc) },
     startedAt: body.started_at ?? now,
     next,
     live,

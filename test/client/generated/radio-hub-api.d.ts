@@ -5912,7 +5912,7 @@ export interface operations {
                     album?: string & (unknown & unknown & unknown & unknown);
                     /** @description record label */
                     label?: string & (unknown & unknown & unknown & unknown);
-                    /** @description whole seconds */
+                    /** @description whole seconds (0: not known) */
                     duration?: number;
                     /** @description an https URL, or a path on this hub */
                     artwork_url?: string;
@@ -5925,7 +5925,7 @@ export interface operations {
                         artist: string & (unknown & unknown & unknown & unknown);
                         /** @description the track */
                         title: string & (unknown & unknown & unknown & unknown);
-                        /** @description whole seconds */
+                        /** @description whole seconds (0: not known) */
                         duration?: number;
                         /** @description an https URL, or a path on this hub */
                         artwork_url?: string;
@@ -6147,7 +6147,7 @@ export interface operations {
                 title: string & (unknown & unknown & unknown & unknown);
                 album?: string & (unknown & unknown & unknown & unknown);
                 label?: string & (unknown & unknown & unknown & unknown);
-                /** @description whole seconds */
+                /** @description whole seconds (0: not known) */
                 duration?: number;
                 /** @description an https URL, or a path on this hub */
                 artwork_url?: string;
@@ -6158,7 +6158,7 @@ export interface operations {
                 next_artist?: string & (unknown & unknown & unknown & unknown);
                 /** @description what plays next (one track in this form) */
                 next_title?: string & (unknown & unknown & unknown & unknown);
-                /** @description whole seconds */
+                /** @description whole seconds (0: not known) */
                 next_duration?: number;
                 /** @description a presenter is live under this name */
                 streamer_name?: string & (unknown & unknown & unknown & unknown);
