@@ -132,6 +132,23 @@ describe('the now-playing push', () => {
     expect(log.lines.filter((line) => JSON.stringify(line).includes(PLAYOUT_KEY))).toEqual([]);
   });
 
+  it('replays the RadioDJ, mAirList and SAM Broadcaster templates of docs/polling.md (reconstructed: their manuals cannot be fetched here)', async () => {
+    // Each template with its variables filled in as the software would (URL-encoded).
+    const filled = [
+      ['RadioDJ', `/api/admin/nowplaying/url?key=${PLAYOUT_KEY}&artist=Casting%20Crowns&title=Who%20Am%20I&album=Casting%20Crowns`, { album: 'Casting Crowns' }],
+      ['mAirList', `/api/admin/nowplaying/url?key=${PLAYOUT_KEY}&artist=MercyMe&title=I%20Can%20Only%20Imagine`, {}],
+      ['SAM Broadcaster', `/api/admin/nowplaying/url?key=${PLAYOUT_KEY}&artist=Chris%20Tomlin&title=How%20Great%20Is%20Our%20God&album=`, {}],
+    ] as const;
+    for (const [software, path, more] of filled) {
+      const pushed = await call(`${server.url}${path}`, { method: 'POST', headers: { 'x-forwarded-for': '192.0.2.42' } });
+      expect(pushed.status, software).toBe(200);
+      const title = new URLSearchParams(path.split('?')[1]).get('title');
+      expect(pushed.body.data.now_playing.song, software).toMatchObject({ title, ...more });
+      // A blank album from the template is no album.
+      if (!('album' in more)) expect(pushed.body.data.now_playing.song.album, software).toBeUndefined();
+    }
+  });
+
   it('has its own budget: past it the push is 429 nowplaying_push, and the public budget is untouched', async () => {
     const client = '192.0.2.77';
     const statuses: number[] = [];
