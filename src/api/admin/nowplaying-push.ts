@@ -15,7 +15,7 @@ import { NowPlayingSchema } from '../response-schemas.js';
 
 /** https, or a path on this hub ("/art/…"; never "//host", which is another origin). `javascript:` and `data:` are neither. */
 // Playout systems fill a template from whatever tags a file has: an empty field is one not given.
-const ARTWORK = Type.String({ maxLength: 2048, pattern: '^$|^(https://[^\\s/]+(/[^\\s]*)?|/(?!/)[^\\s]*)$', description: 'an https URL, or a path on this hub' });
+const ARTWORK = Type.String({ maxLength: 2048, pattern: '^$|^(https://[^\\s/]+(/[^\\s]*)?|/([^/\\s][^\\s]*)?)$', description: 'an https URL, or a path on this hub' });
 const NAME = (description: string) => Text({ minLength: 1, maxLength: 200, description });
 const DURATION = Type.Integer({ minimum: 0, maximum: 86_400, description: 'whole seconds (0: not known)' });
 const STARTED_AT = Type.Integer({ minimum: 0, maximum: 4_102_444_800, description: 'Unix seconds the track started (default: when the push arrives)' });
