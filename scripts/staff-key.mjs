@@ -5,8 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 const [name, role = 'moderator'] = process.argv.slice(2);
-if (!name || !['moderator', 'admin'].includes(role)) {
-  process.stderr.write('usage: npm run staff:key -- <name> [moderator|admin]\n');
+if (!name || !['moderator', 'admin', 'automation'].includes(role)) {
+  process.stderr.write('usage: npm run staff:key -- <name> [moderator|admin|automation]\n');
   process.exit(2);
 }
 const key = randomBytes(32).toString('base64url');

@@ -12,7 +12,9 @@ import { stationOverviewRoutes } from './api/admin/station-overview.js';
 import { reportRoutes } from './api/admin/reports.js';
 import { ListenerReports } from './station/listener-reports.js';
 import { programmeAdminRoutes } from './api/admin/programme.js';
-import { webPageRoutes } from './api/web/web-pages.js';
+import { WEB_ROOT, webPageRoutes } from './api/web/web-pages.js';
+import { stationBrand } from './api/web/station-brand.js';
+import { nowPlayingPushRoutes } from './api/admin/nowplaying-push.js';
 import { artworkRoutes } from './api/web/artwork-route.js';
 import { artworkFinderFromConfig } from './artwork/artwork-from-config.js';
 import type { ArtworkFinder } from './station/track-details.js';
@@ -83,6 +85,8 @@ export interface AppOptions {
   onFatal?: (error: Error) => void;
   /** Where webhook deliveries wait instead of the one config picks (BullMQ on the node's Redis, or memory); the app closes it. */
   webhookQueue?: DeliveryQueue;
+  /** Finds artwork for a song that came without (MusicBrainz and the Cover Art Archive); none: such a song shows the logo. */
+  artwork?: ArtworkFinder;
 }
 
 export interface App {
@@ -132,6 +136,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       staffActions: config.rateLimit.staffActions,
       reports: config.rateLimit.reports,
       artwork: config.rateLimit.artwork,
+      nowPlayingPush: config.rateLimit.nowPlayingPush,
     },
     {
       shared: store.counter,
@@ -168,16 +173,26 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   });
   const events = allLiveHubs(live, webhooks);
 
+  // The station's look, read once: the pages serve it, and its logo is the artwork of a song without any.
+  const brand = stationBrand(config, WEB_ROOT);
+  // Artwork for a song that came without any (MusicBrainz and the Cover Art Archive, served from /art/{key}), through its port.
+  const artwork = options.artwork ?? artworkFinderFromConfig(config, store.artwork, log.child({ component: 'artwork' }));
   const station = new StationService(
     store,
-    { ...config.station },
-    { pollSeconds: config.stream.pollSeconds, recentlyPlayedSeconds: config.requests.thresholdSeconds, staleSongSeconds: config.stream.staleSongSeconds },
+    { ...config.station, logoUrl: brand.logoUrl },
+    {
+      pollSeconds: config.stream.pollSeconds,
+      recentlyPlayedSeconds: config.requests.thresholdSeconds,
+      staleSongSeconds: config.stream.staleSongSeconds,
+      pushGraceSeconds: config.stream.pushGraceSeconds,
+    },
     clock,
     events,
     log.child({ component: 'station' }),
     config.analytics.level === 'none'
       ? null
       : new AudienceRecorder(store.audience, { timezone: config.station.timezone, pollSeconds: config.stream.pollSeconds, retentionDays: config.analytics.retentionDays }),
+    artwork,
   );
   const chat = new ChatService({
     log: store.chat,
@@ -215,9 +230,10 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { schedule } = programme;
   // Another node's edit: this node serves it as soon as the relay brings the event.
   live.onRelayed('schedule:updated', () => void programme.refresh().catch(() => undefined));
+  // Another node's poll or push changed the station: this node's REST answers follow at once, not within its second of cache.
+  live.onRelayed('nowplaying', () => store.station.forgetCached());
+  live.onRelayed('status', () => store.station.forgetCached());
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
-  // Built here for the now-playing shaping to use through its port (ArtworkFinder).
-  const artwork = artworkFinderFromConfig(config, store.artwork, log.child({ component: 'artwork' }));
   const payments = options.payments !== undefined ? options.payments : createPaymentProvider(config);
 
   const http: HttpServer = new HttpServer({
@@ -252,7 +268,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         limits,
       ),
       ...programmeAdminRoutes(programme, audit),
-      ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }),
+      ...nowPlayingPushRoutes({ station, clock, budget: limits }),
+      ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }, WEB_ROOT, brand),
       ...artworkRoutes(store.artwork, limits),
       ...healthRoutes(store),
       ...sseRoutes({

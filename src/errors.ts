@@ -51,6 +51,7 @@ export const ERROR_REASONS = {
   staff_actions: 'RATE_LIMITED',
   report_budget: 'RATE_LIMITED',
   artwork_budget: 'RATE_LIMITED',
+  nowplaying_push: 'RATE_LIMITED',
   link: 'CONTENT_REJECTED',
   language: 'CONTENT_REJECTED',
   repeat: 'CONTENT_REJECTED',

@@ -135,12 +135,19 @@ function sseOperation() {
   };
 }
 
+/** Who may call a staff route of each role (http/admin-auth.ts decides; this says it). */
+const WHO_MAY: Record<NonNullable<RouteDefinition['auth']>, string> = {
+  admin: "Admins only: an admin's key as a Bearer token (any other role gets 403).",
+  moderator: "Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403).",
+  automation: "A playout system: an automation key (or an admin's) as a Bearer token; a moderator's gets 403.",
+};
+
 /** What a reader of one operation needs that its schemas do not say: who may call it, what it costs, how to cache it, the envelope. */
 function describe(route: RouteDefinition, traits: HeaderTraits): string {
   const members = ['success', ...Object.keys(route.envelope ?? {}), 'data'].map((m) => `\`${m}\``).join(', ');
   return [
     `${route.summary}.`,
-    route.auth === 'admin' ? "Admins only: an admin's key as a Bearer token (a moderator's gets 403)." : route.auth ? "Staff: a moderator's or an admin's key as a Bearer token." : 'Public.',
+    route.auth ? WHO_MAY[route.auth] : 'Public.',
     traits.budgeted
       ? "Spends one request of the client's budget (RateLimit headers on every answer)."
       : traits.staffWrite
@@ -182,7 +189,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   const traits: HeaderTraits = {
     budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)),
     cacheable: route.headers?.includes('if-none-match') ?? false,
-    staffWrite: route.auth !== undefined && route.method !== 'GET',
+    staffWrite: route.auth !== undefined && route.auth !== 'automation' && route.method !== 'GET',
   };
   const headerParameters = [
     ...(traits.cacheable ? [IF_NONE_MATCH] : []),
@@ -197,7 +204,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   if (route.query) set.errors(['VALIDATION_FAILED'], 'VALIDATION_FAILED: `details` names each broken rule');
   if (route.body || route.rawBody) set.errors(['VALIDATION_FAILED', 'INVALID_JSON'], 'VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule');
   if (route.auth) set.errors(['UNAUTHORIZED'], "UNAUTHORIZED: the staff member's Bearer key is missing or wrong");
-  if (route.auth === 'admin') set.errors(['FORBIDDEN'], "FORBIDDEN: a moderator's key on an admin-only route");
+  if (route.auth) set.errors(['FORBIDDEN'], "FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push)");
   if (route.body || route.rawBody) {
     set.errors(['PAYLOAD_TOO_LARGE']);
     set.errors(['UNSUPPORTED_MEDIA_TYPE'], 'UNSUPPORTED_MEDIA_TYPE: send application/json');
@@ -242,7 +249,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: D
     servers: [{ url: '/' }],
     // Alphabetical, as readers scan them.
     tags: [
-      { name: 'admin', description: "Administration, with a staff member's Bearer key (moderator or admin)" },
+      { name: 'admin', description: "Administration, with a staff member's Bearer key (moderator, admin, or automation for the now-playing push)" },
       { name: 'general', description: 'The general *.php endpoints: feeds for websites, song requests, payments and revenue' },
       { name: 'mobile', description: 'The public mobile API: station state, chat, song requests, programming, feedback (rate limited per client)' },
       { name: 'operations', description: 'Health checks and the documents describing this API' },
@@ -250,7 +257,11 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: D
     paths,
     components: {
       securitySchemes: {
-        adminKey: { type: 'http', scheme: 'bearer', description: "ADMIN_API_KEY (the first admin) or a staff member's own key; admin-only routes answer 403 to a moderator" },
+        adminKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "ADMIN_API_KEY (the first admin) or a staff member's own key; a key of another role than the route's gets 403 (an admin's is taken everywhere)",
+        },
       },
       schemas: { Error: plain(ErrorEnvelopeSchema) },
       headers: RESPONSE_HEADERS,

@@ -44,5 +44,9 @@ export const currentSongAnswer =
   (station: StationService): StateRender<StationState> =>
   (state): Rendered => {
     const { now_playing } = station.nowPlayingOf(state);
-    return { body: serializeSuccess(now_playing ? { ...now_playing.song, played_at: now_playing.played_at } : null) };
+    return {
+      body: serializeSuccess(
+        now_playing ? { ...now_playing.song, played_at: now_playing.played_at, ...(now_playing.duration === undefined ? {} : { duration: now_playing.duration }) } : null,
+      ),
+    };
   };

@@ -125,7 +125,9 @@ export const StaffKeySchema = Type.Object(
       pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]+$',
       description: 'who the audit log names: one line, no control characters; unique as it looks (letter case and look-alike letters aside)',
     }),
-    role: Type.Union([Type.Literal('moderator'), Type.Literal('admin')], { description: '`moderator`: the chat and the request queue; `admin`: everything' }),
+    role: Type.Union([Type.Literal('moderator'), Type.Literal('admin'), Type.Literal('automation')], {
+      description: '`moderator`: the chat and the request queue; `admin`: everything; `automation`: a playout system, which may only push now playing',
+    }),
     keyHash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', description: '`sha256:` and the hex SHA-256 of the key (`npm run staff:key -- <name> <role>` makes both)' }),
   },
   { additionalProperties: false },
@@ -192,6 +194,12 @@ export const ConfigSchema = Type.Object(
         description:
           'a song the stream server has not named for this long (a source back without metadata) is no longer now playing (`now_playing` null, the song moves to the history); 0: never',
       }),
+      pushGraceSeconds: Type.Integer({
+        minimum: 0,
+        maximum: 3600,
+        description:
+          "a song the playout system pushed holds this long past its duration against the stream server's other title (which lags); after that a different title wins ([polling.md](polling.md#pushed-now-playing))",
+      }),
     }),
     redis: Section('shared state; without `url` everything lives in this process', {
       url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], { description: '`redis://…` or `rediss://…`; null: the in-memory store, one process' }),
@@ -244,6 +252,10 @@ export const ConfigSchema = Type.Object(
       ),
       reports: Section('listener and royalty reports (`/api/admin/reports/*`) a client may ask for, shared by every node (each reads up to 400 days of aggregates)', {
         limit: PositiveInt(1_000_000, 'reports per window'),
+        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+      }),
+      nowPlayingPush: Section('now-playing pushes a playout system may send (`/api/admin/nowplaying`), per client, shared by every node: one per track start, with room for retries', {
+        limit: PositiveInt(1_000_000, 'pushes per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
       }),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
@@ -311,7 +323,7 @@ export const ConfigSchema = Type.Object(
     }),
     staff: Type.Array(StaffKeySchema, {
       description:
-        'named staff keys, each with its role (`moderator`: chat and requests; `admin`: everything) and the hash of its key ([api.md](api.md#staff-and-roles)); `ADMIN_API_KEY` is the first admin beside them',
+        'named staff keys, each with its role (`moderator`: chat and requests; `admin`: everything; `automation`: the now-playing push only) and the hash of its key ([api.md](api.md#staff-and-roles)); `ADMIN_API_KEY` is the first admin beside them',
     }),
     audit: Section('the audit log of staff actions (`GET /api/admin/audit`)', {
       retentionDays: PositiveInt(3650, 'days an entry is kept (older ones are dropped); its size is bounded by this × `rateLimit.staffActions` per staff member ([limits.md](limits.md))'),

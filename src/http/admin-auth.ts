@@ -9,8 +9,19 @@ export const keyHashOf = (key: string) => `sha256:${digest(key).toString('hex')}
 /** A new staff key: 256 random bits, URL-safe (as scripts/staff-key.mjs makes them). */
 export const newStaffKey = () => randomBytes(32).toString('base64url');
 
-/** What a staff member may do: a moderator the chat and the request queue, an admin everything. */
-export type StaffRole = 'moderator' | 'admin';
+/**
+ * What a staff member may do: a moderator the chat and the request queue, an admin everything,
+ * and `automation` (a playout system's key, often kept in a plain config file or a URL) only push
+ * the track it starts: nothing else, so a leaked playout key cannot moderate or read anything.
+ */
+export type StaffRole = 'moderator' | 'admin' | 'automation';
+
+/** Who may use a route of each role: an admin every route, every other role only its own. */
+const ALLOWED_ON: Record<StaffRole, readonly StaffRole[]> = {
+  admin: ['admin'],
+  moderator: ['moderator', 'admin'],
+  automation: ['automation', 'admin'],
+};
 
 /** Who signed in: the name the audit log shows, and the role the routes check. */
 export interface StaffMember {
@@ -75,7 +86,8 @@ export class AdminAuth {
 
   /**
    * Throws 503, 401, 429 or 403, or gives the staff member (in a promise only with a guard).
-   * `needs` is the route's role: `admin` routes refuse a moderator.
+   * `needs` is the route's role: `admin` routes refuse every other role, `moderator` and
+   * `automation` routes take their own role and an admin's.
    */
   check(authorization: string, client: string, ip: string, needs: StaffRole): Promise<StaffMember> | StaffMember {
     if (this.keys.length === 0) {
@@ -115,8 +127,8 @@ export class AdminAuth {
 }
 
 function allowed(member: StaffMember, needs: StaffRole): StaffMember {
-  if (needs === 'admin' && member.role !== 'admin') {
-    throw new AppError('FORBIDDEN', { message: `This needs the admin role; ${member.name} is a ${member.role}.` });
+  if (!ALLOWED_ON[needs].includes(member.role)) {
+    throw new AppError('FORBIDDEN', { message: `This needs the ${needs} role; ${member.name}'s role is ${member.role}.` });
   }
   return member;
 }

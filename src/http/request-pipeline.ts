@@ -195,7 +195,7 @@ export class RequestPipeline {
       const needs = route.definition.auth;
       if (needs) {
         // Staff routes only: the sign-in budget may have to ask the store.
-        const signedIn = this.options.adminAuth.check(ex.headers.authorization ?? '', ex.client, ex.ip, needs);
+        const signedIn = this.options.adminAuth.check(authorizationOf(ex, route.definition.keyInQuery === true), ex.client, ex.ip, needs);
         if (signedIn instanceof Promise) {
           ex.watchAbort();
           return signedIn.then((member) => {
@@ -214,11 +214,12 @@ export class RequestPipeline {
 
   /**
    * A staff write spends one from the staff member's budget before anything else is read: past
-   * it, 429 with the budget's headers, whatever the body. Reads (GET, HEAD) cost nothing.
+   * it, 429 with the budget's headers, whatever the body. Reads (GET, HEAD) cost nothing, and so
+   * do the routes of a playout system (`automation`): they spend a budget of their own.
    */
   private afterSignIn(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
     const actions = this.options.staffActions;
-    if (!actions || !ex.staff || route.definition.method === 'GET') return this.afterAuth(ex, route, body);
+    if (!actions || !ex.staff || route.definition.method === 'GET' || route.definition.auth === 'automation') return this.afterAuth(ex, route, body);
     ex.watchAbort();
     return actions.spend(ex.staff.name).then((decision) => {
       ex.budget = { headers: actions, decision };
@@ -295,4 +296,12 @@ export class RequestPipeline {
     if (!isJsonContentType(ex.headers['content-type'] ?? '')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
     return undefined;
   }
+}
+
+/** The Authorization header; on a route that takes the key in the URL, `?key=` when the header is absent, as a Bearer key. */
+function authorizationOf(ex: Exchange, keyInQuery: boolean): string {
+  const header = ex.headers.authorization;
+  if (header || !keyInQuery) return header ?? '';
+  const key = new URLSearchParams(ex.rawQuery).get('key');
+  return key ? `Bearer ${key}` : '';
 }

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '../errors.js';
-import type { StaffMember } from './admin-auth.js';
+import type { StaffMember, StaffRole } from './admin-auth.js';
 import type { ServerCatalog } from '../messages/en.js';
 import type { StreamAnswer } from './stream-reply.js';
 
@@ -53,9 +53,16 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   undocumented?: true;
   /**
    * Staff only: the Authorization header must carry a staff key (http/admin-auth.ts). `admin`: an
-   * admin's key (a moderator's is 403); `moderator`: any staff key (chat and the request queue).
+   * admin's key; `moderator`: a moderator's or an admin's (chat and the request queue);
+   * `automation`: a playout system's or an admin's (the now-playing push). Any other role is 403.
    */
-  auth?: 'admin' | 'moderator';
+  auth?: StaffRole;
+  /**
+   * The staff key may also come as the `key` query parameter (when there is no Authorization
+   * header): for playout software that can only call a URL. This route only; the edge never logs
+   * a query, so the key stays out of every log line.
+   */
+  keyInQuery?: true;
   /** Request headers the handler reads (lower-case); only these are copied out of uWS. */
   headers?: readonly string[];
   /** Schemas of the path parameters (`:kind`), for the OpenAPI document; the handler checks them (a wrong one is 404). */

@@ -36,6 +36,8 @@ export interface LimitsSettings {
   reports: RateLimitSettings;
   /** Artwork images (`GET /art/{key}`) per client, on every node (their own budget: a page shows one per song). */
   artwork: RateLimitSettings;
+  /** Now-playing pushes per client, on every node (its own budget: a playout system is no listener). */
+  nowPlayingPush: RateLimitSettings;
 }
 
 export interface LimitsOptions {
@@ -78,6 +80,7 @@ export class Limits {
   readonly staffActions: PathBudget;
   private readonly reports: Budget;
   private readonly artwork: Budget;
+  private readonly nowPlayingPush: Budget;
 
   constructor(settings: LimitsSettings, counters: LimitsCounters, options: LimitsOptions = {}) {
     const { shared } = counters;
@@ -97,6 +100,7 @@ export class Limits {
     this.staffActions = new PathBudget(new Budget(settings.staffActions, shared('staff-action', settings.staffActions.windowSeconds)), [], 'staff');
     this.reports = new Budget(settings.reports, shared('reports', settings.reports.windowSeconds));
     this.artwork = new Budget(settings.artwork, shared('artwork', settings.artwork.windowSeconds));
+    this.nowPlayingPush = new Budget(settings.nowPlayingPush, shared('nowplaying-push', settings.nowPlayingPush.windowSeconds));
     this.adminSignIn = new SignInBudget(settings.adminSignIn, shared('admin-sign-in', settings.adminSignIn.windowSeconds), options.log ?? pino({ enabled: false }), options.clock);
   }
 
@@ -129,6 +133,11 @@ export class Limits {
   /** Spends one artwork image from the client's own budget, or throws 429. */
   async spendArtwork(clientKey: string): Promise<void> {
     await this.artwork.spendOrThrow(clientKey, 'artwork_budget');
+  }
+
+  /** Spends one now-playing push from the client's own budget, or throws 429. */
+  async spendNowPlayingPush(clientKey: string): Promise<void> {
+    await this.nowPlayingPush.spendOrThrow(clientKey, 'nowplaying_push');
   }
 
   async giveBackSongRequest(clientKey: string): Promise<void> {

@@ -29,6 +29,7 @@ const en = {
     staff_actions: (wait) => `You have made too many changes in a short time; try again in ${wait}.`,
     report_budget: (wait) => `Too many reports asked for from this client; try again in ${wait}.`,
     artwork_budget: (wait) => `This client has fetched too many artwork images; try again in ${wait}.`,
+    nowplaying_push: (wait) => `Too many now-playing pushes from this address; try again in ${wait}.`,
     link: () => 'Links are not allowed in this chat.',
     language: () => 'Your message contains language not allowed in this chat.',
     repeat: () => 'You just sent that message.',

@@ -59,6 +59,7 @@ const es: ServerCatalog = {
     staff_actions: (wait) => `Has hecho demasiados cambios en poco tiempo; inténtalo de nuevo en ${wait}.`,
     report_budget: (wait) => `Demasiados informes pedidos desde este cliente; inténtalo de nuevo en ${wait}.`,
     artwork_budget: (wait) => `Este cliente ha pedido demasiadas carátulas; inténtalo de nuevo en ${wait}.`,
+    nowplaying_push: (wait) => `Demasiados envíos de «sonando ahora» desde esta dirección; inténtalo de nuevo en ${wait}.`,
     link: () => 'No se permiten enlaces en este chat.',
     language: () => 'Tu mensaje contiene lenguaje no permitido en este chat.',
     repeat: () => 'Acabas de enviar ese mensaje.',

@@ -4,6 +4,21 @@ import type { AudienceStep, OpenSession, PlayAudience } from './audience-model.j
 import { countryField, FIELD, hourField, lengthBucketOf, lengthField, mountField, playerField } from './audience-fields.js';
 import type { PlayedSong } from './model.js';
 import type { HeardListener, StreamSnapshot } from './stream-snapshot.js';
+import type { TrackDetails } from './track-details.js';
+
+/** The song the station's state has on air, and what a playout push said of it (null: nothing). */
+export interface OnAir {
+  readonly song: PlayedSong;
+  readonly details: TrackDetails | null;
+}
+
+/** The song on air when a push (not this poll) started it: another than the open play, or new since the last poll. */
+function startedByPush(playing: PlayAudience | null, polledAt: number | null, onAir: OnAir | null): PlayedSong | null {
+  if (!onAir) return null;
+  const { song } = onAir.song;
+  if (playing) return playing.artist === song.artist && playing.title === song.title ? null : onAir.song;
+  return polledAt !== null && onAir.song.played_at > polledAt ? onAir.song : null;
+}
 
 export interface AudienceSettings {
   timezone: string;
@@ -26,12 +41,20 @@ export class AudienceRecorder {
     private readonly settings: AudienceSettings,
   ) {}
 
-  async record(snapshot: StreamSnapshot, songStarted: PlayedSong | null, nowMs: number): Promise<void> {
+  /**
+   * `songStarted` is the song this poll found started; `onAir` the song the station's state has on
+   * air with what a playout push said of it. A push starts songs between polls, on any node: a
+   * song on air other than the open play (or one started since the last poll when none is open)
+   * starts a play too, with the pushed album, label, ISRC and duration.
+   */
+  async record(snapshot: StreamSnapshot, songStarted: PlayedSong | null, nowMs: number, onAir: OnAir | null = null): Promise<void> {
     // A failed poll knows nothing: sessions stay open until a poll sees them again or not.
     if (!snapshot.reachable) return;
     const before = await this.log.now();
     const now = Math.floor(nowMs / 1000);
-    const step = this.stepFrom(before.sessions, before.play, before.polledAt, snapshot, songStarted, now);
+    const started = songStarted ?? startedByPush(before.play, before.polledAt, onAir);
+    const details = started && onAir?.song.song.id === started.song.id ? (onAir.details ?? snapshot.details ?? null) : (snapshot.details ?? null);
+    const step = this.stepFrom(before.sessions, before.play, before.polledAt, { ...snapshot, details }, started, now);
     await this.log.commit(step);
   }
 

@@ -1,4 +1,5 @@
 import type { SourceStatus } from './source-health.js';
+import type { LiveInfo, NextTrack, TrackDetails } from './track-details.js';
 import type { ChatMessage, PlayedSong, RevenueEvent, RevenueType, Song, SongRequest } from './shapes.js';
 
 // What clients see is declared once, as TypeBox schemas (shapes.ts); these are their types.
@@ -81,6 +82,11 @@ export interface StationState {
   mostPopular: Array<{ song: Song; plays: number; requests: number; average_rating: number | null }>;
   /** Unix seconds of the last poll. */
   updatedAt: number | null;
+  /**
+   * What a source that knows more said of the song on air (`songId`): a playout system's push or
+   * a richer reader. Absent or null when only the stream server's title is known.
+   */
+  track?: TrackNote | null;
   /** Each stream source's health at the last poll (absent before the first poll, or in states stored before it existed). */
   sources?: SourceStatus[];
   /** Bookkeeping of the poller (not shown to clients as such). */
@@ -100,6 +106,21 @@ export interface StationState {
      */
     titleSeenAt?: number | null;
   };
+}
+
+/** The details of the song on air from a push or a richer reader (station-progress.ts, track-push.ts merge them). */
+export interface TrackNote {
+  /** The song these details belong to (`nowPlaying.song.id` while they apply). */
+  songId: string;
+  details: TrackDetails;
+  /** Up to 5, first plays next. */
+  next: NextTrack[];
+  live: LiveInfo | null;
+  /**
+   * A push holds against a poll's other title until this Unix second (its start, duration and
+   * grace: the stream server's title lags the playout system's); null for a reader's details.
+   */
+  holdUntil: number | null;
 }
 
 /** Everything counted about one song, for `most_popular_songs`. */

@@ -70,7 +70,7 @@ export interface ModerationStore {
 /** A staff key an admin made in the console: only its hash is kept. */
 export interface StoredStaffKey {
   name: string;
-  role: 'moderator' | 'admin';
+  role: 'moderator' | 'admin' | 'automation';
   /** `sha256:<hex>` of the key. */
   keyHash: string;
   /** Unix seconds. */
@@ -150,6 +150,8 @@ export interface StationStore {
   lastKnown(): { state: StationState; ageMs: number } | undefined;
   /** The current state as stored this instant (the poller's read-modify-write needs it exact). */
   readFresh(): Promise<StationState>;
+  /** Another node changed the state (its relayed event came): the next read asks the store, not a cache. */
+  forgetCached(): void;
   write(state: StationState): Promise<void>;
   /** When this song last started playing (Unix seconds), for the recently-played request rule. */
   lastPlayedAt(songId: string): Promise<number | null>;

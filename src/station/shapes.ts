@@ -15,7 +15,7 @@ export const SongSchema = Type.Object({
   artist: Type.String(),
   album: Type.Optional(Type.String()),
   text: Type.String({ description: '"Artist - Title"' }),
-  art: Type.Optional(Type.String()),
+  art: Type.Optional(Type.String({ description: "artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known" })),
 });
 /** `id` is stable across polls and nodes (a hash of artist and title); `text` is "Artist - Title". */
 export type Song = Static<typeof SongSchema>;
@@ -69,16 +69,39 @@ export type StreamStats = Static<typeof StreamStatsSchema>;
 export const ListenersSchema = Type.Object({ current: Type.Integer(), peak_today: Type.Integer() });
 export type Listeners = Static<typeof ListenersSchema>;
 
+/** What plays next, when the playout system (or a reader that knows) says. */
+export const PlayingNextSchema = Type.Object({
+  song: SongSchema,
+  duration: Nullable(Type.Integer({ description: 'seconds, when known' })),
+});
+
+/** Whether a presenter is live: from the playout system's push, a reader that knows, or the live mount on air. */
+export const LiveSchema = Type.Object({
+  is_live: Type.Boolean(),
+  streamer_name: Nullable(Type.String({ description: "the presenter's name, when known" })),
+  since: Nullable(UnixSeconds),
+});
+
 /** The now-playing object: GET /api/mobile/nowplaying, now-playing.php and the live `nowplaying` event. */
 export const NowPlayingSchema = Type.Object({
   now_playing: Type.Union(
-    [Type.Object({ song: SongSchema, played_at: UnixSeconds, elapsed: Type.Optional(Type.Integer()), duration: Type.Optional(Type.Integer()) }), Type.Null()],
+    [
+      Type.Object({
+        song: SongSchema,
+        played_at: UnixSeconds,
+        elapsed: Type.Optional(Type.Integer({ description: 'seconds since played_at when answered (an app computes it from played_at and the Date header instead)' })),
+        duration: Type.Optional(Type.Integer({ description: 'seconds, when the playout system or the reader says: with played_at, the progress bar' })),
+      }),
+      Type.Null(),
+    ],
     // The stale-song rule (docs/api.md): null while on air means live with no known title.
     { description: 'null before any song, and once the song is older than stream.staleSongSeconds with no newer title (online true: live, title unknown)' },
   ),
   song_history: Type.Array(PlayedSongSchema),
   listeners: ListenersSchema,
   online: Type.Boolean(),
+  playing_next: Nullable(PlayingNextSchema),
+  live: LiveSchema,
 });
 export type NowPlaying = Static<typeof NowPlayingSchema>;
 
@@ -113,7 +136,7 @@ export const StoreBackSchema = Type.Object({
   away_seconds: Type.Integer({ description: 'how long this node was without its store' }),
 });
 
-export const StaffRoleSchema = Type.Union([Type.Literal('moderator'), Type.Literal('admin')]);
+export const StaffRoleSchema = Type.Union([Type.Literal('moderator'), Type.Literal('admin'), Type.Literal('automation')]);
 
 /**
  * A chat ban in force as staff see it. A `sender` ban holds the client that sent a message (its

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Song } from './shapes.js';
+import type { TrackDetails } from './track-details.js';
 
 export type { Song };
 
@@ -23,4 +24,12 @@ export function makeSong(artist: string, title: string, extra: { album?: string;
     ...extra,
     text: cleanArtist ? `${cleanArtist} - ${cleanTitle}` : cleanTitle,
   };
+}
+
+/** The song with what a richer source adds to it (album, artwork), so the history keeps them too. */
+export function songWithDetails(artist: string, title: string, details: Pick<TrackDetails, 'album' | 'artworkUrl'> | null | undefined): Song {
+  return makeSong(artist, title, {
+    ...(details?.album ? { album: details.album } : {}),
+    ...(details?.artworkUrl ? { art: details.artworkUrl } : {}),
+  });
 }

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { StreamSnapshot } from './stream-snapshot.js';
-import type { PlayedSong, StationState } from './model.js';
-import { makeSong } from './song.js';
+import type { PlayedSong, StationState, TrackNote } from './model.js';
+import { songWithDetails } from './song.js';
 
 export interface Progress {
   state: StationState;
@@ -16,7 +16,8 @@ export interface ProgressSettings {
   pollSeconds: number;
 }
 
-const HISTORY_KEPT = 20;
+/** Songs the state keeps in its history (the answers show the newest ten). */
+export const HISTORY_KEPT = 20;
 const HOURS_KEPT = 24;
 
 /**
@@ -77,12 +78,16 @@ export function advanceStation(previous: StationState, snapshot: StreamSnapshot,
 
   let songStarted: PlayedSong | null = null;
   if (online && snapshot.song) {
-    const song = makeSong(snapshot.song.artist, snapshot.song.title);
-    if (previous.nowPlaying?.song.id !== song.id) {
+    const song = songWithDetails(snapshot.song.artist, snapshot.song.title, snapshot.details);
+    if (previous.nowPlaying?.song.id !== song.id && !pushHolds(previous, now)) {
       if (previous.nowPlaying) state.history = [previous.nowPlaying, ...previous.history].slice(0, HISTORY_KEPT);
       songStarted = { song, played_at: now };
       state.nowPlaying = songStarted;
       state.totalSongsPlayed += 1;
+      state.track = readerTrack(snapshot, song.id);
+    } else if (previous.nowPlaying?.song.id === song.id && !isPush(previous.track)) {
+      // The same song: a reader's newer word on it (next up, live) replaces its last one.
+      state.track = readerTrack(snapshot, song.id) ?? previous.track ?? null;
     }
     // The server still names the song on air: the stale-song rule (song-on-air.ts) counts from here.
     state.poll.titleSeenAt = now;
@@ -107,6 +112,26 @@ export function advanceStation(previous: StationState, snapshot: StreamSnapshot,
     listenersChanged: listeners !== previous.listeners || state.peakToday !== previous.peakToday,
     statusChanged: state.serverStatus !== previous.serverStatus,
   };
+}
+
+/**
+ * A push holds while its song can still be on air (track-push.ts): a poll naming another song
+ * meanwhile reads a stream server whose title lags the playout system, and is not believed.
+ * After that, a different title means the playout system stopped pushing: the poll wins.
+ */
+function pushHolds(previous: StationState, now: number): boolean {
+  const track = previous.track;
+  return isPush(track) && track.songId === previous.nowPlaying?.song.id && now <= track.holdUntil;
+}
+
+const isPush = (track: TrackNote | null | undefined): track is TrackNote & { holdUntil: number } => typeof track?.holdUntil === 'number';
+
+/** What a reader that knows more (AzuraCast, LibreTime) said of the song on air; null when it said nothing more. */
+function readerTrack(snapshot: StreamSnapshot, songId: string): TrackNote | null {
+  const { details, next, live } = snapshot;
+  if (!details && !next?.length && !live) return null;
+  const none = { album: null, label: null, duration: null, artworkUrl: null, isrc: null };
+  return { songId, details: details ?? none, next: (next ?? []).slice(0, 5), live: live ?? null, holdUntil: null };
 }
 
 /**

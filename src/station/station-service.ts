@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { isAppError } from '../errors.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import { publishAll, type LiveEvent, type LiveHub } from './live-hub.js';
-import type { NowPlaying, StationState, StationStatus, Stats, StreamStats, Uptime } from './model.js';
+import type { NowPlaying, PlayedSong, Song, StationState, StationStatus, Stats, StreamStats, TrackNote, Uptime } from './model.js';
 import { rankPopularSongs } from './popularity.js';
 import type { Store } from './ports.js';
 import { advanceStation } from './station-progress.js';
@@ -12,6 +12,9 @@ import { storeAwayNotice } from './store-notice.js';
 import { sourcesAfter } from './source-health.js';
 import type { StreamSnapshot } from './stream-snapshot.js';
 import type { AudienceRecorder } from './audience-recorder.js';
+import { makeSong } from './song.js';
+import type { ArtworkFinder } from './track-details.js';
+import { pushTrack, type PushedTrack } from './track-push.js';
 
 export interface StationProfile {
   genre: string;
@@ -21,6 +24,8 @@ export interface StationProfile {
   streamUrl?: string;
   /** IANA zone: "today" for the peak resets at its midnight. */
   timezone: string;
+  /** The station's logo on this hub: the artwork of a song none is known for (`song.art` is never empty). */
+  logoUrl: string;
 }
 
 export interface PollSettings {
@@ -32,6 +37,22 @@ export interface PollSettings {
   recentlyPlayedSeconds: number;
   /** The stale-song rule's bound (stream.staleSongSeconds; song-on-air.ts). */
   staleSongSeconds: number;
+  /** How long a pushed song holds past its duration against the poll's other title (nowPlayingPush.graceSeconds). */
+  pushGraceSeconds: number;
+}
+
+/**
+ * How long one song's start is claimed across nodes: a push and a poll (or two nodes) naming the
+ * same song within it announce one `song:started` (one `song.changed` webhook), whatever their times.
+ */
+const SONG_START_CLAIM_MS = 60_000;
+
+/** `live` when no source says a presenter is on. */
+export const NOBODY_LIVE = { is_live: false, streamer_name: null, since: null } as const;
+
+/** Whether two track notes tell listeners the same about what plays next and who is live (a change is announced). */
+function sameTrackNews(a: TrackNote | null | undefined, b: TrackNote | null | undefined): boolean {
+  return JSON.stringify([a?.songId, a?.next, a?.live]) === JSON.stringify([b?.songId, b?.next, b?.live]);
 }
 
 export function formatUptime(seconds: number): Uptime {
@@ -53,7 +74,7 @@ export class StationService {
   private readonly store: Store['station'];
 
   constructor(
-    private readonly stores: Pick<Store, 'station' | 'requests' | 'availability'>,
+    private readonly stores: Pick<Store, 'station' | 'requests' | 'availability' | 'claim'>,
     private readonly profile: StationProfile,
     private readonly poll: PollSettings,
     private readonly clock: Clock,
@@ -61,6 +82,7 @@ export class StationService {
     private readonly log: Logger,
     /** Listener sessions and each play's audience, for the reports; null when analytics is off. */
     private readonly audience: AudienceRecorder | null = null,
+    private readonly artwork: ArtworkFinder | null = null,
   ) {
     this.store = stores.station;
   }
@@ -76,29 +98,66 @@ export class StationService {
     const progress = advanceStation(previous, snapshot, nowMs, { timezone: this.profile.timezone, pollSeconds: this.poll.pollSeconds });
     const started = progress.songStarted;
     const events: LiveEvent[] = [];
-    if (started) {
-      await Promise.all([this.store.recordPlay(started.song.id, started.played_at, this.poll.recentlyPlayedSeconds), this.store.tally(started.song, 'plays')]);
-      const fulfilled = await this.stores.requests.markPlayed(started.song.id);
-      if (fulfilled) {
-        this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
-        events.push({ event: 'request:played', payload: fulfilled }, { event: 'request:updated', payload: fulfilled });
-      }
-    }
+    if (started) await this.recordStart(progress.state, started, events);
     const state = { ...progress.state, mostPopular: rankPopularSongs(await this.store.tallies()), sources: sourcesAfter(previous.sources, snapshot, toUnixSeconds(this.clock())) };
     await this.store.write(state);
-    await this.audience?.record(snapshot, started, nowMs);
+    const onAir = state.nowPlaying && { song: state.nowPlaying, details: state.track?.songId === state.nowPlaying.song.id ? state.track.details : null };
+    await this.audience?.record(snapshot, started, nowMs, onAir);
 
     if (progress.statusChanged) events.push({ event: 'status', payload: this.statusOf(state) });
     // A song that just went stale is announced too: listeners see it leave "now playing".
     const wentStale = isStale(state, state.updatedAt ?? 0, this.poll.staleSongSeconds) && !isStale(previous, previous.updatedAt ?? 0, this.poll.staleSongSeconds);
-    if (started || progress.statusChanged || wentStale) {
-      const nowPlaying = this.nowPlayingOf(state);
-      if (started) events.push({ event: 'song:started', payload: nowPlaying });
-      events.push({ event: 'nowplaying', payload: nowPlaying });
-    }
+    const nextChanged = !sameTrackNews(previous.track, state.track);
+    if (started || progress.statusChanged || wentStale || nextChanged) await this.announce(state, started, events);
     if (progress.listenersChanged) events.push({ event: 'listeners', payload: { current: state.listeners, peak_today: state.peakToday } });
     publishAll(this.live, events);
     return state;
+  }
+
+  /**
+   * A playout system's push (track-push.ts): another song starts, or the song on air gains the
+   * push's fields; stored, then announced (`nowplaying` always, `song:started` once per song).
+   */
+  async applyPush(push: PushedTrack): Promise<NowPlaying> {
+    const previous = await this.store.readFresh();
+    const outcome = pushTrack(previous, push, this.clock(), this.poll.pushGraceSeconds);
+    const events: LiveEvent[] = [];
+    const started = outcome.songStarted;
+    if (started) await this.recordStart(outcome.state, started, events);
+    const state = started ? { ...outcome.state, mostPopular: rankPopularSongs(await this.store.tallies()) } : outcome.state;
+    await this.store.write(state);
+    const nowPlaying = await this.announce(state, started, events);
+    publishAll(this.live, events);
+    return nowPlaying;
+  }
+
+  /**
+   * What a song's start means, on whichever door saw it: its artwork looked up when it came
+   * without (into `state`), the play remembered and counted, the pending request it fulfils.
+   */
+  private async recordStart(state: StationState, started: PlayedSong, events: LiveEvent[]): Promise<void> {
+    if (!started.song.art && this.artwork) {
+      const art = await this.artwork.find({ artist: started.song.artist, title: started.song.title, album: started.song.album ?? null });
+      if (art && state.nowPlaying?.song.id === started.song.id) state.nowPlaying = { ...state.nowPlaying, song: { ...state.nowPlaying.song, art } };
+    }
+    await Promise.all([this.store.recordPlay(started.song.id, started.played_at, this.poll.recentlyPlayedSeconds), this.store.tally(started.song, 'plays')]);
+    const fulfilled = await this.stores.requests.markPlayed(started.song.id);
+    if (fulfilled) {
+      this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
+      events.push({ event: 'request:played', payload: fulfilled }, { event: 'request:updated', payload: fulfilled });
+    }
+  }
+
+  /**
+   * Adds the `nowplaying` event (and `song:started` for a song that started) to `events`. The
+   * start is claimed in the store first: a push and a poll, on one node or two, that both saw the
+   * song start announce it once (one `song.changed`), whatever times they gave it.
+   */
+  private async announce(state: StationState, started: PlayedSong | null, events: LiveEvent[]): Promise<NowPlaying> {
+    const nowPlaying = this.nowPlayingOf(state);
+    if (started && (await this.stores.claim(`song-started:${started.song.id}`, SONG_START_CLAIM_MS))) events.push({ event: 'song:started', payload: nowPlaying });
+    events.push({ event: 'nowplaying', payload: nowPlaying });
+    return nowPlaying;
   }
 
   /**
@@ -185,12 +244,32 @@ export class StationService {
     // A stale song (song-on-air.ts) is history: now_playing null, the song first in the history.
     const stale = isStale(state, now, this.poll.staleSongSeconds);
     const current = stale ? null : state.nowPlaying;
+    // The richer source's word counts only for the song it was about.
+    const track = current && state.track?.songId === current.song.id ? state.track : null;
+    const duration = track?.details.duration ?? null;
+    const next = track?.next[0];
+    const history = (stale && state.nowPlaying ? [state.nowPlaying, ...state.history] : state.history).slice(0, HISTORY_LENGTH);
     return {
-      now_playing: current ? { song: current.song, played_at: current.played_at, elapsed: Math.max(0, now - current.played_at) } : null,
-      song_history: (stale && state.nowPlaying ? [state.nowPlaying, ...state.history] : state.history).slice(0, HISTORY_LENGTH),
+      now_playing: current
+        ? {
+            song: this.withArt(current.song),
+            played_at: current.played_at,
+            // Past its end (a late next push) the bar stays full rather than running over.
+            elapsed: Math.max(0, duration === null ? now - current.played_at : Math.min(duration, now - current.played_at)),
+            ...(duration === null ? {} : { duration }),
+          }
+        : null,
+      song_history: history.map((played) => ({ ...played, song: this.withArt(played.song) })),
       listeners: { current: state.listeners, peak_today: state.peakToday },
       online: state.serverStatus === 'online',
+      playing_next: next ? { song: this.withArt(makeSong(next.artist, next.title, next.artworkUrl ? { art: next.artworkUrl } : {})), duration: next.duration } : null,
+      live: track?.live ? { is_live: track.live.isLive, streamer_name: track.live.streamerName, since: track.live.since } : NOBODY_LIVE,
     };
+  }
+
+  /** `song.art` is never empty: the song's own artwork, else the station's logo. */
+  private withArt(song: Song): Song {
+    return song.art ? song : { ...song, art: this.profile.logoUrl };
   }
 
   private uptime(state: StationState): Uptime {

@@ -30,11 +30,13 @@ describe('general *.php endpoints', () => {
       bitrateKbps: 128,
       codec: 'MP3',
     });
-    expect((await get('current-song.php')).body.data).toEqual({ ...song, played_at: NOW / 1000 - 60 });
+    // Without artwork the song shows the station's logo (`art` is never empty).
+    const logo = expect.stringMatching(/^\/assets\/logo-/);
+    expect((await get('current-song.php')).body.data).toEqual({ ...song, art: logo, played_at: NOW / 1000 - 60 });
     expect((await get('stream-stats.php')).body.data).toEqual({ online: true, listeners: 31, peak_today: 44, bitrate: 128, codec: 'MP3', uptime: { seconds: 3660, human: '0d 1h 1m' } });
     const nowPlaying = (await get('now-playing.php')).body.data;
     expect(nowPlaying).toEqual((await call(`${server.url}/api/mobile/nowplaying`)).body.data);
-    expect(nowPlaying.now_playing.song).toEqual(song);
+    expect(nowPlaying.now_playing.song).toEqual({ ...song, art: logo });
   });
 
   it('song-request.php follows the mobile rules and shares the mobile queue and budget', async () => {

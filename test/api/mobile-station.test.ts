@@ -54,7 +54,14 @@ describe('before any poll', () => {
   });
 
   it('now playing is null', async () => {
-    expect((await get('nowplaying')).body.data).toEqual({ now_playing: null, song_history: [], listeners: { current: 0, peak_today: 0 }, online: false });
+    expect((await get('nowplaying')).body.data).toEqual({
+      now_playing: null,
+      song_history: [],
+      listeners: { current: 0, peak_today: 0 },
+      online: false,
+      playing_next: null,
+      live: { is_live: false, streamer_name: null, since: null },
+    });
   });
 });
 
@@ -94,9 +101,11 @@ describe('with a polled state in the store', () => {
 
   it('now playing shows the song, elapsed time and the last ten, newest first', async () => {
     const { data } = (await get('nowplaying')).body;
-    expect(data.now_playing).toEqual({ song: current, played_at: NOW / 1000 - 95, elapsed: 95 });
+    // A song without artwork shows the station's logo: `art` is never empty.
+    const logo = expect.stringMatching(/^\/assets\/logo-[\w-]+\.svg$/);
+    expect(data.now_playing).toEqual({ song: { ...current, art: logo }, played_at: NOW / 1000 - 95, elapsed: 95 });
     expect(data.now_playing.song.text).toBe('Casting Crowns - Who Am I');
-    expect(data.song_history).toEqual(history.slice(0, 10));
+    expect(data.song_history).toEqual(history.slice(0, 10).map((played) => ({ ...played, song: { ...played.song, art: logo } })));
     expect(data.listeners).toEqual({ current: 42, peak_today: 57 });
   });
 });

@@ -151,6 +151,33 @@ describe.each(backends)('listener and royalty reports ($name store)', (backend) 
     ]);
   });
 
+  it('counts a song a playout push started between polls as a play of its own, with the pushed album, label, ISRC and duration', async () => {
+    const day = 86_400;
+    title = 'Hillsong United - Oceans';
+    listeners = [];
+    join('7', '81.2.69.142', 'VLC/3.0.20 LibVLC/3.0.20');
+    await pollAt(day);
+    now = T0 + (day + 5) * 1000;
+    const pushed = await call(`${server.url}/api/admin/nowplaying`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ artist: 'Lauren Daigle', title: 'Rescue', album: 'Look Up Child', label: 'Centricity', isrc: 'USC4R1802601', duration: 200 }),
+    });
+    expect(pushed.status).toBe(200);
+    // The stream server names the same song a moment later: one play, started by the push.
+    title = 'Lauren Daigle - Rescue';
+    await pollAt(day + 10);
+    title = '';
+    listeners = [];
+    await pollAt(day + 20);
+
+    const royalties = await checkedFetch(`${server.url}/api/admin/reports/royalties.csv?from=2026-06-16&to=2026-06-16`, { headers: admin });
+    const lines = (await royalties.text()).split('\r\n');
+    expect(lines[1]).toMatch(/^2026-06-16T10:00:00-05:00,Hillsong United,Oceans,,,,\d+,1,1,1,\d+$/);
+    expect(lines[2]).toMatch(/^2026-06-16T10:00:05-05:00,Lauren Daigle,Rescue,Look Up Child,Centricity,USC4R1802601,200,1,1,1,\d+$/);
+    expect(lines).toHaveLength(4);
+  });
+
   it('answers 304 to a current ETag and HEAD with the length of GET, each spending the report budget', async () => {
     const url = `${server.url}/api/admin/reports/listeners.csv?from=2026-06-15&to=2026-06-15`;
     const first = await checkedFetch(url, { headers: admin });

@@ -42,6 +42,9 @@ describe('the configuration table of docs/configuration.md', () => {
       ['rateLimit.reports', { limit: 60, windowSeconds: 60 }],
       ['rateLimit.reports.limit', 60],
       ['rateLimit.reports.windowSeconds', 60],
+      ['rateLimit.nowPlayingPush', { limit: 60, windowSeconds: 60 }],
+      ['rateLimit.nowPlayingPush.limit', 60],
+      ['rateLimit.nowPlayingPush.windowSeconds', 60],
       ['rateLimit.ipv6PrefixLength', 64],
       ['rateLimit.maxTrackedClients', 100_000],
     ]);

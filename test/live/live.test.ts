@@ -1,3 +1,4 @@
+import { NOBODY_LIVE } from '../../src/station/station-service.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { makeSong } from '../../src/station/song.js';
@@ -37,7 +38,8 @@ describe('connecting', () => {
     await server.app.store.station.write({ ...emptyStationState(), serverStatus: 'online', nowPlaying: { song, played_at: 1_780_000_000 } });
     const client = await connect(transports);
     expect(client.received[0]!.event).toBe('nowplaying');
-    expect(client.received[0]!.payload.now_playing.song).toEqual(song);
+    // Without artwork the song shows the station's logo (`art` is never empty).
+    expect(client.received[0]!.payload.now_playing.song).toEqual({ ...song, art: expect.stringMatching(/^\/assets\/logo-/) });
     expect(client.socket.io.engine.transport.name).toBe(transports[0]);
   });
 
@@ -86,7 +88,14 @@ describe('events for the webhooks only', () => {
   it('a song start reaches live clients as now playing only: song:started is neither pushed nor offered to SSE', async () => {
     const client = await connect();
     const song = makeSong('CeCe Winans', 'Goodness of God');
-    const nowPlaying = { now_playing: { song, played_at: 1_780_000_100, elapsed: 0 }, song_history: [], listeners: { current: 1, peak_today: 1 }, online: true };
+    const nowPlaying = {
+      now_playing: { song, played_at: 1_780_000_100, elapsed: 0 },
+      song_history: [],
+      listeners: { current: 1, peak_today: 1 },
+      online: true,
+      playing_next: null,
+      live: NOBODY_LIVE,
+    };
     // Delivered in the order published: a song:started pushed live would arrive before this now playing.
     server.app.live.publish('song:started', nowPlaying);
     server.app.live.publish('nowplaying', nowPlaying);

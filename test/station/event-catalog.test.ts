@@ -1,3 +1,4 @@
+import { NOBODY_LIVE } from '../../src/station/station-service.js';
 import { readFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
@@ -88,7 +89,14 @@ describe('the event catalog', () => {
 
   it('names each webhook message as receivers de-duplicate it: one song start is one message', () => {
     const song = { id: 'a1b2', title: 'It Is Well', artist: 'Choir', text: 'Choir - It Is Well' };
-    const nowPlaying = { now_playing: { song, played_at: 1_780_000_000, elapsed: 0 }, song_history: [], listeners: { current: 1, peak_today: 1 }, online: true };
+    const nowPlaying = {
+      now_playing: { song, played_at: 1_780_000_000, elapsed: 0 },
+      song_history: [],
+      listeners: { current: 1, peak_today: 1 },
+      online: true,
+      playing_next: null,
+      live: NOBODY_LIVE,
+    };
     expect(webhookOccurrenceOf('song:started', nowPlaying)).toEqual({ type: 'song.changed', id: 'msg_song_1780000000_a1b2' });
     // now playing is re-sent on every status change: it is no song change
     expect(webhookOccurrenceOf('nowplaying', nowPlaying)).toBeNull();

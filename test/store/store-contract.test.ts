@@ -349,6 +349,24 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(await store.station.read()).toEqual(state);
     });
 
+    it('keeps a pushed track (details, next up, live, its hold) with the song, for every node', async () => {
+      await fresh();
+      const song = makeSong('Lauren Daigle', 'Rescue', { album: 'Look Up Child', art: 'https://art.example/rescue.jpg' });
+      const state = {
+        ...emptyStationState(),
+        nowPlaying: { song, played_at: 1_780_000_000 },
+        track: {
+          songId: song.id,
+          details: { album: 'Look Up Child', label: 'Centricity', duration: 200, artworkUrl: 'https://art.example/rescue.jpg', isrc: 'USCEN1800001' },
+          next: [{ artist: 'CeCe Winans', title: 'Goodness of God', duration: null, artworkUrl: null }],
+          live: { isLive: true, streamerName: 'Naomi', since: null },
+          holdUntil: 1_780_000_230,
+        },
+      };
+      await store.station.write(state);
+      expect(await store.station.readFresh()).toEqual(state);
+    });
+
     it('keeps the state it last read or wrote, and its age, for when the store is away', async () => {
       const state = { ...emptyStationState(), serverStatus: 'online' as const, listeners: 21 };
       await store.station.write(state);

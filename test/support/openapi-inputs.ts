@@ -96,7 +96,7 @@ export function invalid(schema: Json): Arbitrary<unknown> {
   const ways: Array<Arbitrary<unknown>> = [otherType(schema)];
   if (Array.isArray(schema.enum) || 'const' in schema) ways.push(fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !(schema.enum ?? [schema.const]).includes(s)));
   if (typeof schema.maxLength === 'number')
-    ways.push(fc.string({ unit: TEXT_UNIT, minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).filter((s) => s.trim().length > schema.maxLength));
+    ways.push(fc.string({ unit: TEXT_UNIT, minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).filter((s) => [...s.trim().normalize('NFC')].length > schema.maxLength));
   if (typeof schema.minLength === 'number' && schema.minLength > 0) ways.push(fc.constantFrom('', ' '.repeat(schema.minLength)));
   if (typeof schema.maximum === 'number') ways.push(fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1_000_000 }));
   if (typeof schema.minimum === 'number') ways.push(fc.integer({ min: schema.minimum - 1_000_000, max: schema.minimum - 1 }));

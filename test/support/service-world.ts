@@ -1,3 +1,4 @@
+import type { ArtworkFinder } from '../../src/station/track-details.js';
 import { pino } from 'pino';
 import { Limits } from '../../src/limits/limits.js';
 import { AuditTrail } from '../../src/station/audit-trail.js';
@@ -16,6 +17,8 @@ import { createMemoryStore } from '../../src/store/memory/memory-store.js';
 import { MemoryWindowCounter } from '../../src/store/memory/memory-window-counter.js';
 
 export const STATION_ZONE = 'America/Chicago';
+/** The logo a song without artwork shows (`song.art` is never empty). */
+export const STATION_LOGO = '/assets/logo-test.svg';
 
 export interface WorldSettings {
   chatPerClient: { limit: number; windowSeconds: number };
@@ -24,6 +27,8 @@ export interface WorldSettings {
   reservedNicknames: string[];
   requests: { thresholdSeconds: number; delaySeconds: number; listenerPriority?: 'shown' | 'ordered' };
   staleSongSeconds: number;
+  /** Finds artwork for a song that came without (none: such a song shows the logo). */
+  artwork?: ArtworkFinder;
 }
 
 /** The shipped defaults (config/default.json) where a test does not say otherwise. */
@@ -80,6 +85,7 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       staffActions: { limit: 300, windowSeconds: 3600 },
       reports: { limit: 60, windowSeconds: 60 },
       artwork: { limit: 600, windowSeconds: 3600 },
+      nowPlayingPush: { limit: 60, windowSeconds: 60 },
       songRequestDelaySeconds: settings.requests.delaySeconds,
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
@@ -96,11 +102,13 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
   });
   const station = new StationService(
     store,
-    { genre: 'Gospel', websiteUrl: 'https://radio.example', streamUrl: 'https://radio.example/live', timezone: STATION_ZONE },
-    { pollSeconds: 10, recentlyPlayedSeconds: settings.requests.thresholdSeconds, staleSongSeconds: settings.staleSongSeconds },
+    { genre: 'Gospel', websiteUrl: 'https://radio.example', streamUrl: 'https://radio.example/live', timezone: STATION_ZONE, logoUrl: STATION_LOGO },
+    { pollSeconds: 10, recentlyPlayedSeconds: settings.requests.thresholdSeconds, staleSongSeconds: settings.staleSongSeconds, pushGraceSeconds: 30 },
     clock,
     live,
     pino({ level: 'silent' }),
+    null,
+    settings.artwork ?? null,
   );
   const requests = new RequestService(store, live, { listenerPriority: 'shown', ...settings.requests }, clock, limits);
   const feedback = new FeedbackService(store, clock);

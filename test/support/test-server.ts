@@ -26,6 +26,9 @@ export const UNREACHABLE_LIMITS: Overrides = {
     chat: { limit: 1_000_000, windowSeconds: 60 },
     sseOpens: { limit: 1_000_000, windowSeconds: 60 },
     reports: { limit: 1_000_000, windowSeconds: 60 },
+    staffActions: { limit: 1_000_000, windowSeconds: 3600 },
+    nowPlayingPush: { limit: 1_000_000, windowSeconds: 60 },
+    artwork: { limit: 1_000_000, windowSeconds: 3600 },
   },
   chat: { socketFlood: { messages: 10_000, windowSeconds: 60 } },
 };

@@ -19,8 +19,8 @@ export function stationFeedRoutes(station: StationService, requests: RequestServ
       headers: CONDITIONAL_GET_HEADERS,
       answerHeaders: STALE_HEADERS_DOC,
       path: '/api/current-song.php',
-      summary: 'The song on air with the time it started; null before any song is known',
-      response: Type.Union([Type.Intersect([SongSchema, Type.Object({ played_at: Type.Integer() })]), Type.Null()]),
+      summary: 'The song on air with the time it started (and its duration, when the playout system or the reader says); null before any song is known',
+      response: Type.Union([Type.Intersect([SongSchema, Type.Object({ played_at: Type.Integer(), duration: Type.Optional(Type.Integer({ description: 'seconds' })) })]), Type.Null()]),
       handler: stationStateHandler(station, clock, currentSongAnswer(station)),
     }),
     defineRoute({

@@ -9,7 +9,7 @@ import type { RequestService } from '../../station/request-service.js';
 import type { ScheduleService } from '../../station/schedule-service.js';
 import type { StationService } from '../../station/station-service.js';
 import { PageBootstrap } from './page-bootstrap.js';
-import { stationBrand } from './station-brand.js';
+import { stationBrand, type StationBrand } from './station-brand.js';
 
 /** Vite's output (npm run build:web): from src/api/web or dist/api/web alike, it is dist/web. */
 export const WEB_ROOT = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -28,8 +28,7 @@ export interface WebPageSources {
 }
 
 /** The listener page (/), the staff console (/console), the widgets and their assets. */
-export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources, root = WEB_ROOT): RouteDefinition[] {
-  const brand = stationBrand(config, root);
+export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources, root = WEB_ROOT, brand: StationBrand = stationBrand(config, root)): RouteDefinition[] {
   const bootstrap = new PageBootstrap({ config, ...sources, logoUrl: brand.logoUrl });
   const art = config.station.artUrlTemplate;
   return staticFileRoutes({

@@ -25,6 +25,10 @@ export class MemoryStationStore implements StationStore {
     return this.state;
   }
 
+  forgetCached(): void {
+    // Nothing cached: the state is this process's own.
+  }
+
   async write(state: StationState): Promise<void> {
     this.state = deepFreeze(structuredClone(state));
   }

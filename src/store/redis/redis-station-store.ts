@@ -64,6 +64,10 @@ export class RedisStationStore implements StationStore {
     return this.cached ? { state: this.cached.state, ageMs: performance.now() - this.cached.at } : undefined;
   }
 
+  forgetCached(): void {
+    this.cached = null;
+  }
+
   readFresh(): Promise<StationState> {
     return this.redis.call(async () => {
       const json = await this.redis.commands.get(this.stateKey);

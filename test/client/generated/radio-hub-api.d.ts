@@ -175,8 +175,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The song on air with the time it started; null before any song is known
-         * @description The song on air with the time it started; null before any song is known. Public. Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
+         * The song on air with the time it started (and its duration, when the playout system or the reader says); null before any song is known
+         * @description The song on air with the time it started (and its duration, when the playout system or the reader says); null before any song is known. Public. Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiCurrentSongPhp"];
         put?: never;
@@ -258,7 +258,7 @@ export interface paths {
         put?: never;
         /**
          * Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.
-         * @description Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Create a subscription plan with the payment provider (admin). Idempotency-Key is passed on to the provider.. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiSubscriptionProviderCreatePhp"];
         delete?: never;
@@ -276,13 +276,13 @@ export interface paths {
         };
         /**
          * Revenue per day and currency between from and to (admin; station time zone)
-         * @description Revenue per day and currency between from and to (admin; station time zone). Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Revenue per day and currency between from and to (admin; station time zone). Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAnalyticsRevenuePhp"];
         put?: never;
         /**
          * Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats
-         * @description Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Record a revenue event (admin); 200 with the first event when event_id or Idempotency-Key repeats. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAnalyticsRevenuePhp"];
         delete?: never;
@@ -323,7 +323,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a chat message: gone from history and from every live client (undo within 30 s)
-         * @description Delete a chat message: gone from history and from every live client (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a chat message: gone from history and from every live client (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminChatMessagesId"];
         options?: never;
@@ -342,7 +342,7 @@ export interface paths {
         put?: never;
         /**
          * Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s)
-         * @description Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Ban whoever sent this message (the client the server kept with it: IPv4 address or IPv6 /64, never shown), whatever nickname they use (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatMessagesIdBan"];
         delete?: never;
@@ -360,13 +360,13 @@ export interface paths {
         };
         /**
          * The chat bans in force, soonest to end first, with who set them and why (a sender ban never shows its address)
-         * @description The chat bans in force, soonest to end first, with who set them and why (a sender ban never shows its address). Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The chat bans in force, soonest to end first, with who set them and why (a sender ban never shows its address). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminChatBans"];
         put?: never;
         /**
          * Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s)
-         * @description Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Ban a nickname or a client (an IPv4 address, or the IPv6 /64 of an address) from the chat for a time (undo within 30 s). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatBans"];
         delete?: never;
@@ -387,7 +387,7 @@ export interface paths {
         post?: never;
         /**
          * Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed)
-         * @description Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Lift a ban on a nickname, on a client (an address, its IPv6 /64 when IPv6, or the network as listed, URL-encoded), or on a sender (the value listed). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminChatBansKindValue"];
         options?: never;
@@ -406,7 +406,7 @@ export interface paths {
         put?: never;
         /**
          * Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once
-         * @description Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once. Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Undo a delete (the message comes back, under a new id at the end of the chat) or a ban (lifted), within 30 s, once. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminChatUndoToken"];
         delete?: never;
@@ -424,7 +424,7 @@ export interface paths {
         };
         /**
          * The staff member this key belongs to: name and role
-         * @description The staff member this key belongs to: name and role. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The staff member this key belongs to: name and role. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminMe"];
         put?: never;
@@ -444,13 +444,13 @@ export interface paths {
         };
         /**
          * The staff members with their roles and where their keys come from (never a key or its hash)
-         * @description The staff members with their roles and where their keys come from (never a key or its hash). Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The staff members with their roles and where their keys come from (never a key or its hash). Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminStaff"];
         put?: never;
         /**
          * Make a key for a new staff member: answered once, kept only as its hash
-         * @description Make a key for a new staff member: answered once, kept only as its hash. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Make a key for a new staff member: answered once, kept only as its hash. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminStaff"];
         delete?: never;
@@ -471,7 +471,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a key made in the console (at once, on every node); keys of the config file change only there
-         * @description Revoke a key made in the console (at once, on every node); keys of the config file change only there. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Revoke a key made in the console (at once, on every node); keys of the config file change only there. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminStaffName"];
         options?: never;
@@ -488,7 +488,7 @@ export interface paths {
         };
         /**
          * The audit log of staff actions (who, what, when, on what), newest first, kept `audit.retentionDays`; paged and filtered
-         * @description The audit log of staff actions (who, what, when, on what), newest first, kept `audit.retentionDays`; paged and filtered. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The audit log of staff actions (who, what, when, on what), newest first, kept `audit.retentionDays`; paged and filtered. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminAudit"];
         put?: never;
@@ -508,7 +508,7 @@ export interface paths {
         };
         /**
          * The newest feedback (ratings, app feedback, bug reports), newest first
-         * @description The newest feedback (ratings, app feedback, bug reports), newest first. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The newest feedback (ratings, app feedback, bug reports), newest first. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminFeedback"];
         put?: never;
@@ -528,7 +528,7 @@ export interface paths {
         };
         /**
          * Recent webhook deliveries with their outcome, newest first
-         * @description Recent webhook deliveries with their outcome, newest first. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Recent webhook deliveries with their outcome, newest first. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminWebhooksDeliveries"];
         put?: never;
@@ -548,7 +548,7 @@ export interface paths {
         };
         /**
          * Song requests for staff, as the mobile listing gives them (pending: high priority first, then oldest), without spending the public budget
-         * @description Song requests for staff, as the mobile listing gives them (pending: high priority first, then oldest), without spending the public budget. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Song requests for staff, as the mobile listing gives them (pending: high priority first, then oldest), without spending the public budget. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminRequests"];
         put?: never;
@@ -574,7 +574,7 @@ export interface paths {
         head?: never;
         /**
          * Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played)
-         * @description Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played). Staff: a moderator's or an admin's key as a Bearer token. Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Set a pending song request's priority, or mark it played or rejected; live clients get request:updated (and request:played). Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         patch: operations["patchApiAdminRequestsId"];
         trace?: never;
@@ -588,7 +588,7 @@ export interface paths {
         };
         /**
          * Status, each stream source's health (up or down, listeners, last good poll), statistics (listeners over 24 hours) and now playing, for staff
-         * @description Status, each stream source's health (up or down, listeners, last good poll), statistics (listeners over 24 hours) and now playing, for staff. Staff: a moderator's or an admin's key as a Bearer token. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Status, each stream source's health (up or down, listeners, last good poll), statistics (listeners over 24 hours) and now playing, for staff. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminStation"];
         put?: never;
@@ -608,7 +608,7 @@ export interface paths {
         };
         /**
          * Listeners per day (sessions, unique listeners, listener hours, average and median session, peak) or per hour, and over the range players, countries, sources and session lengths (admin)
-         * @description Listeners per day (sessions, unique listeners, listener hours, average and median session, peak) or per hour, and over the range players, countries, sources and session lengths (admin). Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Listeners per day (sessions, unique listeners, listener hours, average and median session, peak) or per hour, and over the range players, countries, sources and session lengths (admin). Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminReportsListeners"];
         put?: never;
@@ -628,7 +628,7 @@ export interface paths {
         };
         /**
          * Listeners per day as CSV, every day of the range (admin; `from` not after `to`, at most 400 days)
-         * @description Listeners per day as CSV, every day of the range (admin; `from` not after `to`, at most 400 days). Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers text/csv, not JSON; an error the error envelope.
+         * @description Listeners per day as CSV, every day of the range (admin; `from` not after `to`, at most 400 days). Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers text/csv, not JSON; an error the error envelope.
          */
         get: operations["getApiAdminReportsListenersCsv"];
         put?: never;
@@ -648,7 +648,7 @@ export interface paths {
         };
         /**
          * Every play with its audience as CSV, or with format=soundexchange SoundExchange's report of use per sound recording (admin; `from` not after `to`, at most 400 days)
-         * @description Every play with its audience as CSV, or with format=soundexchange SoundExchange's report of use per sound recording (admin; `from` not after `to`, at most 400 days). Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers text/csv, not JSON; an error the error envelope.
+         * @description Every play with its audience as CSV, or with format=soundexchange SoundExchange's report of use per sound recording (admin; `from` not after `to`, at most 400 days). Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers text/csv, not JSON; an error the error envelope.
          */
         get: operations["getApiAdminReportsRoyaltiesCsv"];
         put?: never;
@@ -668,7 +668,7 @@ export interface paths {
         };
         /**
          * The programme as staff edit it: weekly shows, one-off events and playlists, with its revision
-         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminProgramme"];
         put?: never;
@@ -689,13 +689,13 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated
-         * @description Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammeShowsId"];
         post?: never;
         /**
          * Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated
-         * @description Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a weekly show (times local to station.timezone); every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammeShowsId"];
         options?: never;
@@ -713,13 +713,13 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a one-off event; every node and live client gets schedule:updated
-         * @description Add or replace a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammeEventsId"];
         post?: never;
         /**
          * Delete a one-off event; every node and live client gets schedule:updated
-         * @description Delete a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a one-off event; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammeEventsId"];
         options?: never;
@@ -737,15 +737,55 @@ export interface paths {
         get?: never;
         /**
          * Add or replace a playlist; every node and live client gets schedule:updated
-         * @description Add or replace a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Add or replace a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         put: operations["putApiAdminProgrammePlaylistsId"];
         post?: never;
         /**
          * Delete a playlist; every node and live client gets schedule:updated
-         * @description Delete a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (a moderator's gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
+         * @description Delete a playlist; every node and live client gets schedule:updated. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends one of the staff member's writes (`rateLimit.staffActions`; RateLimit headers once the key is known). A success answers exactly `success`, `data`; an error the error envelope.
          */
         delete: operations["deleteApiAdminProgrammePlaylistsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/nowplaying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A playout system's push of the track it starts (album, duration, artwork, next up, who is live): answers the resulting now playing, which live clients, SSE and webhooks get too
+         * @description A playout system's push of the track it starts (album, duration, artwork, next up, who is live): answers the resulting now playing, which live clients, SSE and webhooks get too. A playout system: an automation key (or an admin's) as a Bearer token; a moderator's gets 403. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        post: operations["postApiAdminNowplaying"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/nowplaying/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here
+         * @description The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here. A playout system: an automation key (or an admin's) as a Bearer token; a moderator's gets 403. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        post: operations["postApiAdminNowplayingUrl"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -885,10 +925,10 @@ export interface components {
                  */
                 code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
                 /**
-                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `staff_actions` (RATE_LIMITED), `report_budget` (RATE_LIMITED), `artwork_budget` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
+                 * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `staff_actions` (RATE_LIMITED), `report_budget` (RATE_LIMITED), `artwork_budget` (RATE_LIMITED), `nowplaying_push` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
                  * @enum {string}
                  */
-                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "payment_webhook" | "staff_actions" | "report_budget" | "artwork_budget" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
+                reason?: "hourly_budget" | "request_delay" | "chat_budget" | "live_connections" | "stream_opens" | "admin_keys" | "payment_webhook" | "staff_actions" | "report_budget" | "artwork_budget" | "nowplaying_push" | "link" | "language" | "repeat" | "ban" | "reserved_nickname" | "nickname" | "recently_played";
                 /** @description in the language of `Accept-Language` among en and es, else the station's */
                 message: string;
                 details?: {
@@ -1107,6 +1147,7 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 plays: number;
@@ -1233,11 +1274,14 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 /** @description Unix time in seconds */
                                 played_at: number;
+                                /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
                                 elapsed?: number;
+                                /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
                                 duration?: number;
                             } | null;
                             song_history: {
@@ -1249,6 +1293,7 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 /** @description Unix time in seconds */
@@ -1259,6 +1304,25 @@ export interface operations {
                                 peak_today: number;
                             };
                             online: boolean;
+                            playing_next: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                duration: number | null;
+                            } | null;
+                            live: {
+                                is_live: boolean;
+                                streamer_name: string | null;
+                                since: number | null;
+                            };
                         };
                     };
                 };
@@ -1987,6 +2051,7 @@ export interface operations {
                                 album?: string;
                                 /** @description "Artist - Title" */
                                 text: string;
+                                /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                 art?: string;
                             } | null;
                             /** @description Unix time in seconds */
@@ -2410,9 +2475,12 @@ export interface operations {
                             album?: string;
                             /** @description "Artist - Title" */
                             text: string;
+                            /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                             art?: string;
                         } & {
                             played_at: number;
+                            /** @description seconds */
+                            duration?: number;
                         }) | null;
                     };
                 };
@@ -2593,11 +2661,14 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 /** @description Unix time in seconds */
                                 played_at: number;
+                                /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
                                 elapsed?: number;
+                                /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
                                 duration?: number;
                             } | null;
                             song_history: {
@@ -2609,6 +2680,7 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 };
                                 /** @description Unix time in seconds */
@@ -2619,6 +2691,25 @@ export interface operations {
                                 peak_today: number;
                             };
                             online: boolean;
+                            playing_next: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                duration: number | null;
+                            } | null;
+                            live: {
+                                is_live: boolean;
+                                streamer_name: string | null;
+                                since: number | null;
+                            };
                         };
                     };
                 };
@@ -2966,7 +3057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3186,7 +3277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3384,7 +3475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3715,6 +3806,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND: No such endpoint. */
             404: {
                 headers: {
@@ -3891,6 +4001,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND: No such endpoint. */
             404: {
                 headers: {
@@ -4061,6 +4190,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
             429: {
                 headers: {
@@ -4201,6 +4345,25 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
                         };
                     };
                 };
@@ -4361,6 +4524,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND: No such endpoint. */
             404: {
                 headers: {
@@ -4501,6 +4683,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND: No such endpoint. */
             404: {
                 headers: {
@@ -4602,7 +4803,7 @@ export interface operations {
                         success: true;
                         data: {
                             name: string;
-                            role: "moderator" | "admin";
+                            role: "moderator" | "admin" | "automation";
                         };
                     };
                 };
@@ -4619,6 +4820,21 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
                         };
                     };
                 };
@@ -4694,7 +4910,7 @@ export interface operations {
                         data: {
                             staff: {
                                 name: string;
-                                role: "moderator" | "admin";
+                                role: "moderator" | "admin" | "automation";
                                 /** @description config: the config file (or ADMIN_API_KEY); console: made by an admin, revocable here */
                                 source: "config" | "console";
                                 created_at: number | null;
@@ -4720,7 +4936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4796,7 +5012,7 @@ export interface operations {
                 "application/json": {
                     /** @description unique as it looks: letter case, look-alike letters, accents and separators aside */
                     name: string & (unknown & unknown & unknown & unknown & unknown);
-                    role: "moderator" | "admin";
+                    role: "moderator" | "admin" | "automation";
                 };
             };
         };
@@ -4817,7 +5033,7 @@ export interface operations {
                         success: true;
                         data: {
                             name: string;
-                            role: "moderator" | "admin";
+                            role: "moderator" | "admin" | "automation";
                             /** @description the Bearer key: shown only in this answer */
                             key: string;
                         };
@@ -4863,7 +5079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5035,7 +5251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5174,7 +5390,7 @@ export interface operations {
                                 /** @description the staff member (their configured name; `admin` for ADMIN_API_KEY), or the payment provider (`stripe`) */
                                 actor: string;
                                 /** @description the staff member's role; `payment-provider` for what a provider's signed event recorded */
-                                role: ("moderator" | "admin") | "payment-provider";
+                                role: ("moderator" | "admin" | "automation") | "payment-provider";
                                 /** @description chat.delete, chat.ban, chat.unban, chat.undo, request.played, request.rejected, schedule.change, revenue.entry, … */
                                 action: string;
                                 /** @description what it was done to: a message, a ban, a request, a show, a revenue event */
@@ -5219,7 +5435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5319,6 +5535,7 @@ export interface operations {
                                     album?: string;
                                     /** @description "Artist - Title" */
                                     text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                     art?: string;
                                 } | null;
                                 /** @description Unix time in seconds */
@@ -5360,7 +5577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5499,7 +5716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5631,6 +5848,21 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
                         };
                     };
                 };
@@ -5768,6 +6000,25 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
                         };
                     };
                 };
@@ -5955,6 +6206,7 @@ export interface operations {
                                         album?: string;
                                         /** @description "Artist - Title" */
                                         text: string;
+                                        /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                         art?: string;
                                     };
                                     plays: number;
@@ -5973,11 +6225,14 @@ export interface operations {
                                         album?: string;
                                         /** @description "Artist - Title" */
                                         text: string;
+                                        /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                         art?: string;
                                     };
                                     /** @description Unix time in seconds */
                                     played_at: number;
+                                    /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
                                     elapsed?: number;
+                                    /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
                                     duration?: number;
                                 } | null;
                                 song_history: {
@@ -5989,6 +6244,7 @@ export interface operations {
                                         album?: string;
                                         /** @description "Artist - Title" */
                                         text: string;
+                                        /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
                                         art?: string;
                                     };
                                     /** @description Unix time in seconds */
@@ -5999,6 +6255,25 @@ export interface operations {
                                     peak_today: number;
                                 };
                                 online: boolean;
+                                playing_next: {
+                                    song: {
+                                        /** @description stable hash of artist and title */
+                                        id: string;
+                                        title: string;
+                                        artist: string;
+                                        album?: string;
+                                        /** @description "Artist - Title" */
+                                        text: string;
+                                        /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                        art?: string;
+                                    };
+                                    duration: number | null;
+                                } | null;
+                                live: {
+                                    is_live: boolean;
+                                    streamer_name: string | null;
+                                    since: number | null;
+                                };
                             };
                             sources: {
                                 /** @description the source as configured (`stream` for the single-source keys) */
@@ -6030,6 +6305,21 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
                         };
                     };
                 };
@@ -6218,7 +6508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6356,7 +6646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6496,7 +6786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6659,7 +6949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6871,7 +7161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7099,7 +7389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7350,7 +7640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7578,7 +7868,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7826,7 +8116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8054,7 +8344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN: a moderator's key on an admin-only route */
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8140,6 +8430,452 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminNowplaying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description may be empty (a jingle, a sermon) */
+                    artist: string & (unknown & unknown & unknown & unknown);
+                    /** @description the track */
+                    title: string & (unknown & unknown & unknown & unknown);
+                    /** @description album */
+                    album?: string & (unknown & unknown & unknown & unknown);
+                    /** @description record label */
+                    label?: string & (unknown & unknown & unknown & unknown);
+                    /** @description whole seconds (0: not known) */
+                    duration?: number;
+                    /** @description an https URL, or a path on this hub */
+                    artwork_url?: string;
+                    /** @description ISO 3901, with or without dashes */
+                    isrc?: string;
+                    /** @description Unix seconds the track started (default: when the push arrives) */
+                    started_at?: number;
+                    /** @description what plays next, first first (up to 5) */
+                    next?: {
+                        artist: string & (unknown & unknown & unknown & unknown);
+                        /** @description the track */
+                        title: string & (unknown & unknown & unknown & unknown);
+                        /** @description whole seconds (0: not known) */
+                        duration?: number;
+                        /** @description an https URL, or a path on this hub */
+                        artwork_url?: string;
+                    }[];
+                    /** @description whether a presenter is live */
+                    live?: {
+                        is_live: boolean;
+                        /** @description the presenter's name */
+                        streamer_name?: string & (unknown & unknown & unknown & unknown);
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description null before any song, and once the song is older than stream.staleSongSeconds with no newer title (online true: live, title unknown) */
+                            now_playing: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                /** @description Unix time in seconds */
+                                played_at: number;
+                                /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
+                                elapsed?: number;
+                                /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
+                                duration?: number;
+                            } | null;
+                            song_history: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                /** @description Unix time in seconds */
+                                played_at: number;
+                            }[];
+                            listeners: {
+                                current: number;
+                                peak_today: number;
+                            };
+                            online: boolean;
+                            playing_next: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                duration: number | null;
+                            } | null;
+                            live: {
+                                is_live: boolean;
+                                streamer_name: string | null;
+                                since: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED or INVALID_JSON: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED: Too many requests; try again later. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminNowplayingUrl: {
+        parameters: {
+            query: {
+                artist: string & (unknown & unknown & unknown & unknown);
+                /** @description the track */
+                title: string & (unknown & unknown & unknown & unknown);
+                album?: string & (unknown & unknown & unknown & unknown);
+                label?: string & (unknown & unknown & unknown & unknown);
+                /** @description whole seconds (0: not known) */
+                duration?: number;
+                /** @description an https URL, or a path on this hub */
+                artwork_url?: string;
+                /** @description ISO 3901, with or without dashes */
+                isrc?: string;
+                /** @description Unix seconds the track started (default: when the push arrives) */
+                started_at?: number;
+                next_artist?: string & (unknown & unknown & unknown & unknown);
+                /** @description what plays next (one track in this form) */
+                next_title?: string & (unknown & unknown & unknown & unknown);
+                /** @description whole seconds (0: not known) */
+                next_duration?: number;
+                /** @description a presenter is live under this name */
+                streamer_name?: string & (unknown & unknown & unknown & unknown);
+                /** @description the automation key, where the software cannot send an Authorization header (redacted from every log line; accepted on this route only) */
+                key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description null before any song, and once the song is older than stream.staleSongSeconds with no newer title (online true: live, title unknown) */
+                            now_playing: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                /** @description Unix time in seconds */
+                                played_at: number;
+                                /** @description seconds since played_at when answered (an app computes it from played_at and the Date header instead) */
+                                elapsed?: number;
+                                /** @description seconds, when the playout system or the reader says: with played_at, the progress bar */
+                                duration?: number;
+                            } | null;
+                            song_history: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                /** @description Unix time in seconds */
+                                played_at: number;
+                            }[];
+                            listeners: {
+                                current: number;
+                                peak_today: number;
+                            };
+                            online: boolean;
+                            playing_next: {
+                                song: {
+                                    /** @description stable hash of artist and title */
+                                    id: string;
+                                    title: string;
+                                    artist: string;
+                                    album?: string;
+                                    /** @description "Artist - Title" */
+                                    text: string;
+                                    /** @description artwork URL (https, or a path on this hub); in now playing never empty: the station's logo when none is known */
+                                    art?: string;
+                                };
+                                duration: number | null;
+                            } | null;
+                            live: {
+                                is_live: boolean;
+                                streamer_name: string | null;
+                                since: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED: Too many requests; try again later. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
