@@ -1,5 +1,8 @@
 import fc, { type Arbitrary } from 'fast-check';
 
+/** Length as JSON Schema counts it (Ajv too): in code points, so an astral emoji is one, not two UTF-16 units. */
+const codePoints = (text: string) => text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
+
 // Inputs made from the OpenAPI document alone, the way schemathesis makes them (it is Python, and
 // this workplace reaches no Python registry): for a JSON Schema, values that follow it, and values
 // that break it in one place. Whether a value really follows the schema is left to the caller's
@@ -96,7 +99,7 @@ export function invalid(schema: Json): Arbitrary<unknown> {
   const ways: Array<Arbitrary<unknown>> = [otherType(schema)];
   if (Array.isArray(schema.enum) || 'const' in schema) ways.push(fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !(schema.enum ?? [schema.const]).includes(s)));
   if (typeof schema.maxLength === 'number')
-    ways.push(fc.string({ unit: TEXT_UNIT, minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).filter((s) => [...s.trim().normalize('NFC')].length > schema.maxLength));
+    ways.push(fc.string({ unit: TEXT_UNIT, minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).filter((s) => codePoints(s.trim().normalize('NFC')) > schema.maxLength));
   if (typeof schema.minLength === 'number' && schema.minLength > 0) ways.push(fc.constantFrom('', ' '.repeat(schema.minLength)));
   if (typeof schema.maximum === 'number') ways.push(fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1_000_000 }));
   if (typeof schema.minimum === 'number') ways.push(fc.integer({ min: schema.minimum - 1_000_000, max: schema.minimum - 1 }));
