@@ -10,6 +10,7 @@ const PATTERNS: Readonly<Record<string, string>> = {
   'must not contain control characters (newline is allowed)': 'no debe contener caracteres de control (se permite el salto de línea)',
   'must not contain bidirectional override or isolate characters': 'no debe contener caracteres que cambien la dirección del texto',
   'must contain visible characters': 'debe contener caracteres visibles',
+  'must be one line (no line breaks)': 'debe ser una sola línea (sin saltos de línea)',
   'may contain only letters, digits, underscore and dash': 'solo puede contener letras, dígitos, guion bajo y guion',
   'must be a message id such as 1767225600000-0 (the `next` of the previous page)': 'debe ser un id de mensaje como 1767225600000-0 (el `next` de la página anterior)',
   'must be an audit id such as 1767225600000-0 (the `next` of the previous page)': 'debe ser un id de registro como 1767225600000-0 (el `next` de la página anterior)',
