@@ -107,20 +107,25 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
   };
   const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, cause, alreadyLogged: true });
   /**
-   * `asking`: whether this call may reach Redis while the outage lasts. Only the probe does: every
-   * other call is refused at once meanwhile, so a frozen Redis (which answers nothing and closes
-   * nothing) costs the first request one command timeout, not every request one each.
+   * Set when a call got no answer within its timeout (a frozen Redis answers nothing and closes
+   * nothing), cleared by any answer. While it holds, only the probe asks Redis (`asking`): every
+   * other call is refused at once, so such a Redis costs the first request one command timeout, not
+   * every request one each. An outage that fails fast (a refused or closed connection, a
+   * failover) lets calls through: one that reaches the new master ends it as soon as it can.
    */
+  let unanswered = false;
   const callWithin = async <T>(operation: () => Promise<T>, timeoutMs: number, asking = false): Promise<T> => {
-    if (outage.isDown && !asking) throw unavailable();
+    if (unanswered && outage.isDown && !asking) throw unavailable();
     const epoch = outage.epoch;
     try {
       const result = await bounded(operation, timeoutMs);
+      unanswered = false;
       outage.answered(epoch);
       return result;
     } catch (error) {
       if (isAppError(error)) throw error;
       if (error instanceof ErrorReply && !/^(LOADING|BUSY|READONLY|CLUSTERDOWN|TRYAGAIN|MASTERDOWN)/.test(error.message)) throw error;
+      if (error instanceof RedisCommandTimeoutError) unanswered = true;
       outage.wentDown(error);
       for (const connection of opened) connection.lookAgain();
       throw unavailable(error);
@@ -134,6 +139,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
   let closed = false;
   outage.onChange((awaySince) => {
     clearInterval(probe);
+    if (awaySince === null) unanswered = false;
     if (awaySince === null || closed) return;
     probe = setInterval(() => {
       if (probing) return;
