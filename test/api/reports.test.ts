@@ -124,6 +124,17 @@ describe.each(backends)('listener and royalty reports ($name store)', (backend) 
     // No address anywhere under no_ip (the default).
     expect(JSON.stringify(report.body)).not.toMatch(/81\.2\.69\.142|8\.8\.8\.8|5\.9\.1\.1/);
 
+    // The public stats tell the reports' story: listener-seconds summed (80 s, where the polled
+    // counts' trapezoid makes 90 s: 0.03 h), seconds per ended session (25, where the last
+    // listener's connected time left 35) and the hourly peaks.
+    const stats = await call(`${server.url}/api/mobile/stats`);
+    expect(stats.status).toBe(200);
+    expect(stats.body.data).toMatchObject({
+      total_listener_hours: Math.round(((3 * 10 + 2 * 10 + 2 * 10 + 1 * 10) / 3600) * 100) / 100,
+      average_listening_time: days[0].average_session_seconds,
+      listener_history: [{ timestamp: T0 / 1000, listeners: 3 }],
+    });
+
     const royalties = await checkedFetch(`${server.url}/api/admin/reports/royalties.csv?from=2026-06-15&to=2026-06-15`, { headers: admin });
     expect(royalties.status).toBe(200);
     expect(royalties.headers.get('content-type')).toBe('text/csv; charset=utf-8');
