@@ -103,7 +103,10 @@ export class StationService {
     const onAir = next.nowPlaying && { song: next.nowPlaying, details: next.track?.songId === next.nowPlaying.song.id ? next.track.details : null };
     // Recorded before the state is stored, so the state carries this poll's audience figures.
     await this.audience?.record(snapshot, started, nowMs, onAir);
-    const audience = this.audience ? await this.audience.figures(nowMs, HOURS_KEPT) : null;
+    // Only while the lists are read (off air, as they were): a source whose list cannot be read
+    // leaves the figures to the polled counts rather than to days that stopped growing.
+    const listsRead = snapshot.online ? (snapshot.audience ?? null) !== null : (previous.audience ?? null) !== null;
+    const audience = this.audience && listsRead ? await this.audience.figures(nowMs, HOURS_KEPT) : null;
     const state = { ...next, audience, mostPopular: rankPopularSongs(await this.store.tallies()), sources: sourcesAfter(previous.sources, snapshot, toUnixSeconds(this.clock())) };
     await this.store.write(state);
 

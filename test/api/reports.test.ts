@@ -35,11 +35,16 @@ describe.each(backends)('listener and royalty reports ($name store)', (backend) 
   let now = T0;
   let title = '';
   let listeners: Listener[] = [];
+  let listsRefused = false;
   const admin = { authorization: `Bearer ${ADMIN_KEY}` };
 
   beforeAll(async () => {
     replay = await startReplayServer();
     replay.respond((req, res) => {
+      if (req.url?.startsWith('/admin/listclients') && listsRefused) {
+        res.writeHead(401).end();
+        return;
+      }
       if (req.url?.startsWith('/admin/listclients')) {
         res.writeHead(200, { 'content-type': 'text/xml' });
         const rows = listeners.map(
@@ -187,6 +192,30 @@ describe.each(backends)('listener and royalty reports ($name store)', (backend) 
     expect(lines[1]).toMatch(/^2026-06-16T10:00:00-05:00,Hillsong United,Oceans,,,,\d+,1,1,1,\d+$/);
     expect(lines[2]).toMatch(/^2026-06-16T10:00:05-05:00,Lauren Daigle,Rescue,Look Up Child,Centricity,USC4R1802601,200,1,1,1,\d+$/);
     expect(lines).toHaveLength(4);
+  });
+
+  it('leaves the public stats to the polled counts while the listener lists cannot be read, and says so in the reports', async () => {
+    const day = 2 * 86_400;
+    title = 'Hillsong United - Oceans';
+    listeners = [];
+    join('9', '81.2.69.142', 'VLC/3.0.20 LibVLC/3.0.20');
+    listsRefused = true;
+    try {
+      await pollAt(day);
+      await pollAt(day + 10);
+      const stats = await call(`${server.url}/api/mobile/stats`);
+      // Not the reports' figures of the days before (80 listener-seconds, 25 s a session) but the polled counts'.
+      expect(stats.body.data.average_listening_time).not.toBe(25);
+      expect(stats.body.data.listener_history).toContainEqual({ timestamp: T0 / 1000 + day, listeners: 1 });
+      // Blind since the last poll (the day before; a gap is capped at 60 s) and between the two.
+      const report = await call(`${server.url}/api/admin/reports/listeners?from=2026-06-17&to=2026-06-17`, { headers: admin });
+      expect(report.body.data.days[0]).toMatchObject({ sessions: 0, unknown_seconds: 60 + 10 });
+    } finally {
+      listsRefused = false;
+      title = '';
+      listeners = [];
+      await pollAt(day + 20);
+    }
   });
 
   it('answers 304 to a current ETag and HEAD with the length of GET, each spending the report budget', async () => {
