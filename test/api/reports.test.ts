@@ -260,3 +260,47 @@ describe('the report budget', () => {
     }
   });
 });
+
+describe('analytics.level none', () => {
+  it('keeps the public stats on the polled counts even with the listener lists at hand', async () => {
+    const replay = await startReplayServer();
+    let now = T0;
+    let listener = { id: '1', connected: 0 };
+    replay.respond((req, res) => {
+      if (req.url?.startsWith('/admin/listclients')) {
+        res.writeHead(200, { 'content-type': 'text/xml' });
+        res.end(
+          `<?xml version="1.0"?><icestats><source mount="/live.mp3"><Listeners>1</Listeners><listener id="${listener.id}"><IP>8.8.8.8</IP><UserAgent>VLC/3.0.20</UserAgent><Connected>${listener.connected}</Connected><ID>${listener.id}</ID></listener></source></icestats>`,
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          icestats: { source: [{ listenurl: 'http://radio.example:8000/live.mp3', listeners: 1, bitrate: 128, server_type: 'audio/mpeg', title: 'Hillsong United - Oceans' }] },
+        }),
+      );
+    });
+    const server = await startTestServer(
+      { analytics: { level: 'none' }, stream: { statusUrl: `${replay.url}/status-json.xsl`, mount: '/live.mp3', admin: { password: 'hackme' } } },
+      { clock: () => now },
+    );
+    try {
+      await server.app.poller.tick();
+      now = T0 + 10_000;
+      listener = { id: '1', connected: 10 };
+      await server.app.poller.tick();
+      // The first listener leaves after 10 s, another has been on for 5.
+      now = T0 + 20_000;
+      listener = { id: '2', connected: 5 };
+      await server.app.poller.tick();
+      const stats = await call(`${server.url}/api/mobile/stats`);
+      // The current listener's connected time (5 s), not the reports' 10 s per ended session.
+      expect(stats.body.data.average_listening_time).toBe(5);
+      expect(stats.body.data.listener_history).toEqual([{ timestamp: T0 / 1000, listeners: 1 }]);
+    } finally {
+      await server.close();
+      await replay.close();
+    }
+  });
+});
