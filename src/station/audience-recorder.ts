@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { AudienceLog } from './ports.js';
 import type { AudienceStep, OpenSession, PlayAudience } from './audience-model.js';
+import { figuresFrom, type AudienceFigures } from './audience-figures.js';
 import { countryField, FIELD, hourField, lengthBucketOf, lengthField, mountField, playerField } from './audience-fields.js';
 import type { PlayedSong } from './model.js';
 import type { HeardListener, StreamSnapshot } from './stream-snapshot.js';
@@ -56,6 +57,16 @@ export class AudienceRecorder {
     const details = started && onAir?.song.song.id === started.song.id ? (onAir.details ?? snapshot.details ?? null) : (snapshot.details ?? null);
     const step = this.stepFrom(before.sessions, before.play, before.polledAt, { ...snapshot, details }, started, now);
     await this.log.commit(step);
+  }
+
+  /**
+   * The public stats' listening figures from the days kept (null: no session ever followed). Read
+   * once per poll and stored with the station's state, so stats itself reads nothing more.
+   */
+  async figures(nowMs: number, hoursKept: number): Promise<AudienceFigures | null> {
+    const today = DateTime.fromMillis(nowMs, { zone: this.settings.timezone });
+    const days = await this.log.days(today.minus({ days: this.settings.retentionDays }).toISODate()!, today.toISODate()!);
+    return figuresFrom(days, Math.floor(nowMs / 1000), this.settings.timezone, hoursKept);
   }
 
   private stepFrom(open: OpenSession[], playing: PlayAudience | null, polledAt: number | null, snapshot: StreamSnapshot, songStarted: PlayedSong | null, now: number): AudienceStep {

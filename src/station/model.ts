@@ -1,3 +1,4 @@
+import type { AudienceFigures } from './audience-figures.js';
 import type { SourceStatus } from './source-health.js';
 import type { LiveInfo, NextTrack, TrackDetails } from './track-details.js';
 import type { ChatMessage, PlayedSong, RevenueEvent, RevenueType, Song, SongRequest } from './shapes.js';
@@ -87,6 +88,12 @@ export interface StationState {
    * a richer reader. Absent or null when only the stream server's title is known.
    */
   track?: TrackNote | null;
+  /**
+   * Listening figures from the reports' audience data (station/audience-figures.ts), refreshed each
+   * poll: stats shows them instead of the polled counts' estimates. Absent or null when analytics
+   * is off or no listener list was ever read.
+   */
+  audience?: AudienceFigures | null;
   /** Each stream source's health at the last poll (absent before the first poll, or in states stored before it existed). */
   sources?: SourceStatus[];
   /** Bookkeeping of the poller (not shown to clients as such). */

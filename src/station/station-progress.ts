@@ -18,7 +18,7 @@ export interface ProgressSettings {
 
 /** Songs the state keeps in its history (the answers show the newest ten). */
 export const HISTORY_KEPT = 20;
-const HOURS_KEPT = 24;
+export const HOURS_KEPT = 24;
 
 /**
  * Failed polls in a row (server unreachable, or a page that cannot be read at all) that take an

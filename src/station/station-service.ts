@@ -5,7 +5,7 @@ import { publishAll, type LiveEvent, type LiveHub } from './live-hub.js';
 import type { NowPlaying, PlayedSong, Song, StationState, StationStatus, Stats, StreamStats, TrackNote, Uptime } from './model.js';
 import { rankPopularSongs } from './popularity.js';
 import type { Store } from './ports.js';
-import { advanceStation } from './station-progress.js';
+import { advanceStation, HOURS_KEPT } from './station-progress.js';
 import { isStale } from './song-on-air.js';
 import type { StoreAway } from './shapes.js';
 import { storeAwayNotice } from './store-notice.js';
@@ -99,10 +99,16 @@ export class StationService {
     const started = progress.songStarted;
     const events: LiveEvent[] = [];
     if (started) await this.recordStart(progress.state, started, events);
-    const state = { ...progress.state, mostPopular: rankPopularSongs(await this.store.tallies()), sources: sourcesAfter(previous.sources, snapshot, toUnixSeconds(this.clock())) };
-    await this.store.write(state);
-    const onAir = state.nowPlaying && { song: state.nowPlaying, details: state.track?.songId === state.nowPlaying.song.id ? state.track.details : null };
+    const next = progress.state;
+    const onAir = next.nowPlaying && { song: next.nowPlaying, details: next.track?.songId === next.nowPlaying.song.id ? next.track.details : null };
+    // Recorded before the state is stored, so the state carries this poll's audience figures.
     await this.audience?.record(snapshot, started, nowMs, onAir);
+    // Only while the lists are read (off air, as they were): a source whose list cannot be read
+    // leaves the figures to the polled counts rather than to days that stopped growing.
+    const listsRead = snapshot.online ? (snapshot.audience ?? null) !== null : (previous.audience ?? null) !== null;
+    const audience = this.audience && listsRead ? await this.audience.figures(nowMs, HOURS_KEPT) : null;
+    const state = { ...next, audience, mostPopular: rankPopularSongs(await this.store.tallies()), sources: sourcesAfter(previous.sources, snapshot, toUnixSeconds(this.clock())) };
+    await this.store.write(state);
 
     if (progress.statusChanged) events.push({ event: 'status', payload: this.statusOf(state) });
     // A song that just went stale is announced too: listeners see it leave "now playing".
@@ -210,14 +216,16 @@ export class StationService {
   }
 
   statsOf(state: StationState): Stats {
+    const audience = state.audience ?? null;
     return {
       current_listeners: state.listeners,
       peak_listeners_today: state.peakToday,
-      total_listener_hours: Math.round((state.totalListenerSeconds / 3600) * 100) / 100,
-      average_listening_time: state.averageListeningSeconds ?? 0,
+      // From the reports' audience data when listener lists were read; else the polled counts.
+      total_listener_hours: Math.round(((audience?.listenerSeconds ?? state.totalListenerSeconds) / 3600) * 100) / 100,
+      average_listening_time: (audience ? audience.averageSeconds : null) ?? state.averageListeningSeconds ?? 0,
       // Only when known: counted from listener lists (or by SHOUTcast), never guessed.
       ...(state.uniqueListeners !== null ? { unique_listeners: state.uniqueListeners } : {}),
-      listener_history: state.listenerHistory,
+      listener_history: audience?.history ?? state.listenerHistory,
       server_uptime: this.uptime(state),
       total_songs_played: state.totalSongsPlayed,
       most_popular_songs: state.mostPopular,

@@ -35,11 +35,16 @@ describe.each(backends)('listener and royalty reports ($name store)', (backend) 
   let now = T0;
   let title = '';
   let listeners: Listener[] = [];
+  let listsRefused = false;
   const admin = { authorization: `Bearer ${ADMIN_KEY}` };
 
   beforeAll(async () => {
     replay = await startReplayServer();
     replay.respond((req, res) => {
+      if (req.url?.startsWith('/admin/listclients') && listsRefused) {
+        res.writeHead(401).end();
+        return;
+      }
       if (req.url?.startsWith('/admin/listclients')) {
         res.writeHead(200, { 'content-type': 'text/xml' });
         const rows = listeners.map(
@@ -124,6 +129,17 @@ describe.each(backends)('listener and royalty reports ($name store)', (backend) 
     // No address anywhere under no_ip (the default).
     expect(JSON.stringify(report.body)).not.toMatch(/81\.2\.69\.142|8\.8\.8\.8|5\.9\.1\.1/);
 
+    // The public stats tell the reports' story: listener-seconds summed (80 s, where the polled
+    // counts' trapezoid makes 90 s: 0.03 h), seconds per ended session (25, where the last
+    // listener's connected time left 35) and the hourly peaks.
+    const stats = await call(`${server.url}/api/mobile/stats`);
+    expect(stats.status).toBe(200);
+    expect(stats.body.data).toMatchObject({
+      total_listener_hours: Math.round(((3 * 10 + 2 * 10 + 2 * 10 + 1 * 10) / 3600) * 100) / 100,
+      average_listening_time: days[0].average_session_seconds,
+      listener_history: [{ timestamp: T0 / 1000, listeners: 3 }],
+    });
+
     const royalties = await checkedFetch(`${server.url}/api/admin/reports/royalties.csv?from=2026-06-15&to=2026-06-15`, { headers: admin });
     expect(royalties.status).toBe(200);
     expect(royalties.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -178,6 +194,30 @@ describe.each(backends)('listener and royalty reports ($name store)', (backend) 
     expect(lines).toHaveLength(4);
   });
 
+  it('leaves the public stats to the polled counts while the listener lists cannot be read, and says so in the reports', async () => {
+    const day = 2 * 86_400;
+    title = 'Hillsong United - Oceans';
+    listeners = [];
+    join('9', '81.2.69.142', 'VLC/3.0.20 LibVLC/3.0.20');
+    listsRefused = true;
+    try {
+      await pollAt(day);
+      await pollAt(day + 10);
+      const stats = await call(`${server.url}/api/mobile/stats`);
+      // Not the reports' figures of the days before (80 listener-seconds, 25 s a session) but the polled counts'.
+      expect(stats.body.data.average_listening_time).not.toBe(25);
+      expect(stats.body.data.listener_history).toContainEqual({ timestamp: T0 / 1000 + day, listeners: 1 });
+      // Blind since the last poll (the day before; a gap is capped at 60 s) and between the two.
+      const report = await call(`${server.url}/api/admin/reports/listeners?from=2026-06-17&to=2026-06-17`, { headers: admin });
+      expect(report.body.data.days[0]).toMatchObject({ sessions: 0, unknown_seconds: 60 + 10 });
+    } finally {
+      listsRefused = false;
+      title = '';
+      listeners = [];
+      await pollAt(day + 20);
+    }
+  });
+
   it('answers 304 to a current ETag and HEAD with the length of GET, each spending the report budget', async () => {
     const url = `${server.url}/api/admin/reports/listeners.csv?from=2026-06-15&to=2026-06-15`;
     const first = await checkedFetch(url, { headers: admin });
@@ -217,6 +257,50 @@ describe('the report budget', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('analytics.level none', () => {
+  it('keeps the public stats on the polled counts even with the listener lists at hand', async () => {
+    const replay = await startReplayServer();
+    let now = T0;
+    let listener = { id: '1', connected: 0 };
+    replay.respond((req, res) => {
+      if (req.url?.startsWith('/admin/listclients')) {
+        res.writeHead(200, { 'content-type': 'text/xml' });
+        res.end(
+          `<?xml version="1.0"?><icestats><source mount="/live.mp3"><Listeners>1</Listeners><listener id="${listener.id}"><IP>8.8.8.8</IP><UserAgent>VLC/3.0.20</UserAgent><Connected>${listener.connected}</Connected><ID>${listener.id}</ID></listener></source></icestats>`,
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          icestats: { source: [{ listenurl: 'http://radio.example:8000/live.mp3', listeners: 1, bitrate: 128, server_type: 'audio/mpeg', title: 'Hillsong United - Oceans' }] },
+        }),
+      );
+    });
+    const server = await startTestServer(
+      { analytics: { level: 'none' }, stream: { statusUrl: `${replay.url}/status-json.xsl`, mount: '/live.mp3', admin: { password: 'hackme' } } },
+      { clock: () => now },
+    );
+    try {
+      await server.app.poller.tick();
+      now = T0 + 10_000;
+      listener = { id: '1', connected: 10 };
+      await server.app.poller.tick();
+      // The first listener leaves after 10 s, another has been on for 5.
+      now = T0 + 20_000;
+      listener = { id: '2', connected: 5 };
+      await server.app.poller.tick();
+      const stats = await call(`${server.url}/api/mobile/stats`);
+      // The current listener's connected time (5 s), not the reports' 10 s per ended session.
+      expect(stats.body.data.average_listening_time).toBe(5);
+      expect(stats.body.data.listener_history).toEqual([{ timestamp: T0 / 1000, listeners: 1 }]);
+    } finally {
+      await server.close();
+      await replay.close();
     }
   });
 });
