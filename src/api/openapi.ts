@@ -26,7 +26,8 @@ const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stri
 
 /** A `formBody` route's optional form: the query's fields but the key, which is read before any body (route.ts). */
 function formRequestBody(query: TSchema) {
-  const schema = plain(query) as { properties?: Record<string, unknown>; required?: string[] };
+  // No field is required of the form alone: the query may carry any of them.
+  const { required: _required, ...schema } = plain(query) as { properties?: Record<string, unknown>; required?: string[] };
   const { key: _key, ...properties } = schema.properties ?? {};
   return {
     required: false,
