@@ -177,6 +177,24 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const brand = stationBrand(config, WEB_ROOT);
   // Artwork for a song that came without any (MusicBrainz and the Cover Art Archive, served from /art/{key}), through its port.
   const artwork = options.artwork ?? artworkFinderFromConfig(config, store.artwork, log.child({ component: 'artwork' }));
+  const programmeLog = log.child({ component: 'programme' });
+  const programme = new ProgrammeService({
+    store: store.programme,
+    seedItems: { ...config.schedule, playlists: config.playlists },
+    timezone: config.station.timezone,
+    live: events,
+    clock,
+    availability: store.availability,
+    snapshot: store.kind === 'redis' && config.redis.dataDir !== null ? new FileProgrammeSnapshot(config.redis.dataDir, backends.keyPrefix) : NO_PROGRAMME_SNAPSHOT,
+    onWriteBack: (written, found) =>
+      programmeLog.warn(
+        { generation: written.generation, revision: written.revision, found: found && { generation: found.generation, revision: found.revision } },
+        'programme written back into a store that lost it',
+      ),
+  });
+  const { schedule } = programme;
+  // Another node's edit: this node serves it as soon as the relay brings the event.
+  live.onRelayed('schedule:updated', () => void programme.refresh().catch(() => undefined));
   const station = new StationService(
     store,
     { ...config.station, logoUrl: brand.logoUrl },
@@ -193,6 +211,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       ? null
       : new AudienceRecorder(store.audience, { timezone: config.station.timezone, pollSeconds: config.stream.pollSeconds, retentionDays: config.analytics.retentionDays }),
     artwork,
+    // The station reads the programme's host through this function, never the programme service itself.
+    () => schedule.schedule().current?.host ?? null,
   );
   const chat = new ChatService({
     log: store.chat,
@@ -212,24 +232,6 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);
   const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
-  const programmeLog = log.child({ component: 'programme' });
-  const programme = new ProgrammeService({
-    store: store.programme,
-    seedItems: { ...config.schedule, playlists: config.playlists },
-    timezone: config.station.timezone,
-    live: events,
-    clock,
-    availability: store.availability,
-    snapshot: store.kind === 'redis' && config.redis.dataDir !== null ? new FileProgrammeSnapshot(config.redis.dataDir, backends.keyPrefix) : NO_PROGRAMME_SNAPSHOT,
-    onWriteBack: (written, found) =>
-      programmeLog.warn(
-        { generation: written.generation, revision: written.revision, found: found && { generation: found.generation, revision: found.revision } },
-        'programme written back into a store that lost it',
-      ),
-  });
-  const { schedule } = programme;
-  // Another node's edit: this node serves it as soon as the relay brings the event.
-  live.onRelayed('schedule:updated', () => void programme.refresh().catch(() => undefined));
   // Another node's poll or push changed the station: this node's REST answers follow at once, not within its second of cache.
   live.onRelayed('nowplaying', () => store.station.forgetCached());
   live.onRelayed('status', () => store.station.forgetCached());

@@ -24,6 +24,18 @@ interface DocumentInfo {
 // TypeBox schemas carry symbol keys; a JSON round trip leaves the plain JSON Schema.
 const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 
+/** A `formBody` route's optional form: the query's fields but the key, which is read before any body (route.ts). */
+function formRequestBody(query: TSchema) {
+  // No field is required of the form alone: the query may carry any of them.
+  const { required: _required, ...schema } = plain(query) as { properties?: Record<string, unknown>; required?: string[] };
+  const { key: _key, ...properties } = schema.properties ?? {};
+  return {
+    required: false,
+    description: 'the same fields as the query, when the software posts a form (the body wins a field given in both)',
+    content: { 'application/x-www-form-urlencoded': { schema: { ...schema, properties } } },
+  };
+}
+
 /** What an error answer of these codes is: the envelope, with the code one of them. */
 const errorSchema = (codes: readonly ErrorCode[]) => ({
   allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } }],
@@ -221,6 +233,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     tags: [tagOf(route.path)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
+    ...(route.formBody && route.query ? { requestBody: formRequestBody(route.query) } : {}),
     ...(route.rawBody ? { requestBody: { required: true, description: route.rawBody.description, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
     responses: set.finish(traits, route.answerHeaders),
     // Public operations say so (an empty list), rather than leaving the reader to guess.

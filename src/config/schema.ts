@@ -200,6 +200,10 @@ export const ConfigSchema = Type.Object(
         description:
           "a song the playout system pushed holds this long past its duration against the stream server's other title (which lags); after that a different title wins ([polling.md](polling.md#pushed-now-playing))",
       }),
+      liveMount: Type.Union([Type.String({ pattern: '^/', maxLength: 256 }), Type.Null()], {
+        description:
+          "Icecast: the presenter's mount (their encoder, e.g. `/studio`); while it is on air now playing says `live` with the host of the show on now ([polling.md](polling.md#who-is-live)); null: no live mount",
+      }),
     }),
     redis: Section('shared state; without `url` everything lives in this process', {
       url: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()], { description: '`redis://…` or `rediss://…`; null: the in-memory store, one process' }),

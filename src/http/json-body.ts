@@ -9,6 +9,22 @@ export function isJsonContentType(header: string): boolean {
   return mediaType === 'application/json';
 }
 
+/** `application/x-www-form-urlencoded` with any parameters, in any letter case. */
+export function isFormContentType(header: string): boolean {
+  return header.split(';', 1)[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
+/** The fields of a form body (the last of a repeated name wins, as in a query), or 400 VALIDATION_FAILED when it is not UTF-8. */
+export function parseFormFields(bytes: Buffer): Record<string, string> {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'must be UTF-8 form fields', text: (s) => s.validation.formBody }] });
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
 /**
  * Parses a request body into a JSON object, or throws 400 INVALID_JSON. Top-level strings are
  * trimmed here, once, so every length rule measures what will be stored.

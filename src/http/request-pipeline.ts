@@ -5,7 +5,7 @@ import { validated } from '../validation/schema-validator.js';
 import type { AdminAuth } from './admin-auth.js';
 import { bodyTooLarge, ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
 import { Exchange, type BudgetDecision, type BudgetHeaders } from './exchange.js';
-import { isJsonContentType, parseJsonObject } from './json-body.js';
+import { isFormContentType, isJsonContentType, parseFormFields, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
 import { requestIdFrom } from './request-id.js';
 import { Context } from './request-context.js';
@@ -85,7 +85,7 @@ export class RequestPipeline {
         const value = req.getHeader(name);
         if (value !== '') headers[name] = value;
       }
-      if (route.readsBody) {
+      if (route.readsBody || route.readsForm) {
         headers['content-type'] = req.getHeader('content-type');
         headers['transfer-encoding'] = req.getHeader('transfer-encoding');
         headers['content-length'] = contentLengthOf(req);
@@ -143,9 +143,9 @@ export class RequestPipeline {
     let body: BodyRead | undefined;
     if (!entry) early = new AppError('NOT_FOUND');
     else if (!route) early = new AppError('METHOD_NOT_ALLOWED', { headers: { Allow: entry.allow } });
-    else if (route.readsBody) {
+    else if (route.readsBody || (route.readsForm && isFormContentType(ex.headers['content-type'] ?? ''))) {
       const limit = route.bodyLimitBytes ?? this.options.bodyLimitBytes;
-      early = this.bodyProblem(ex, limit);
+      early = this.bodyProblem(ex, limit, route.readsForm);
       if (!early) {
         ex.watchAbort();
         body = readBody(ex.res, limit, (listener) => ex.watchAbort(listener));
@@ -231,7 +231,15 @@ export class RequestPipeline {
   /** Validation, handler, reply; throws what it refuses (the caller turns it into the answer). */
   private afterAuth(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
     const definition = route.definition;
-    const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
+    const queryFields = Object.fromEntries(new URLSearchParams(ex.rawQuery));
+    if (body && route.readsForm) {
+      ex.watchAbort();
+      return body.promise.then((bytes) => {
+        const query = validated(route.validateQuery!, { ...queryFields, ...parseFormFields(bytes) });
+        return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log, this.options.reply.language)));
+      });
+    }
+    const query = route.validateQuery ? validated(route.validateQuery, queryFields) : undefined;
     if (body) {
       const validateBody = route.validateBody;
       ex.watchAbort();
@@ -286,14 +294,15 @@ export class RequestPipeline {
   }
 
   /** 413 by the declared length, or 415 by the content type, before any byte is read. */
-  private bodyProblem(ex: Exchange, limit: number): AppError | undefined {
+  private bodyProblem(ex: Exchange, limit: number, form: boolean): AppError | undefined {
     if (ex.headers['content-length'] === CONFLICTING_LENGTH) {
       return new AppError('VALIDATION_FAILED', { details: [{ field: 'Content-Length', message: 'must be given once, or agree', text: (s) => s.validation.contentLength }] });
     }
     if (Number(ex.headers['content-length'] || 0) > limit) {
       return bodyTooLarge(limit);
     }
-    if (!isJsonContentType(ex.headers['content-type'] ?? '')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    // A form route reads a body only when it is sent as a form (checked by the caller).
+    if (!form && !isJsonContentType(ex.headers['content-type'] ?? '')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
     return undefined;
   }
 }

@@ -10,6 +10,8 @@ export interface CompiledRoute {
   /** Whether the route reads a body (a validated JSON object, or raw bytes), and up to how many bytes (undefined: the server's limit). */
   readonly readsBody: boolean;
   readonly bodyLimitBytes: number | undefined;
+  /** Whether a form body may carry the query's fields (`formBody`); read only when sent as one. */
+  readonly readsForm: boolean;
   /** Request headers to copy out of uWS for this route (beyond those the edge itself reads). */
   readonly headerNames: readonly string[];
 }
@@ -59,6 +61,7 @@ function compile(definition: RouteDefinition): CompiledRoute {
     validateBody: definition.body ? compileBodyValidator(definition.body) : undefined,
     readsBody: definition.body !== undefined || definition.rawBody !== undefined,
     bodyLimitBytes: definition.rawBody?.limitBytes,
+    readsForm: definition.formBody === true && definition.query !== undefined,
     headerNames,
   };
 }

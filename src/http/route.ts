@@ -68,6 +68,12 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   /** Schemas of the path parameters (`:kind`), for the OpenAPI document; the handler checks them (a wrong one is 404). */
   params?: Readonly<Record<string, TSchema>>;
   query?: Q;
+  /**
+   * The query's fields may come instead (or as well: the body's win) as an
+   * `application/x-www-form-urlencoded` body, for software that posts a form. The key stays in
+   * the header or the query: it is checked before any body is read.
+   */
+  formBody?: true;
   body?: B;
   /**
    * The body is handed over unparsed (`ctx.rawBody`), up to `limitBytes` (instead of

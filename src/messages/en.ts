@@ -67,6 +67,7 @@ const en = {
     chatId: 'must be a message id such as 1767225600000-0',
     transferEncoding: 'must be chunked, given once, or absent',
     contentLength: 'must be given once, or agree',
+    formBody: 'must be UTF-8 form fields (application/x-www-form-urlencoded)',
   },
 } satisfies ServerStrings;
 

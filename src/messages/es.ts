@@ -98,6 +98,7 @@ const es: ServerCatalog = {
     chatId: 'debe ser un id de mensaje como 1767225600000-0',
     transferEncoding: 'debe ser chunked, indicado una vez, o ninguno',
     contentLength: 'debe indicarse una vez, o coincidir',
+    formBody: 'deben ser campos de formulario UTF-8 (application/x-www-form-urlencoded)',
   },
 };
 

@@ -51,4 +51,6 @@ export interface ValidationStrings {
   chatId: string;
   transferEncoding: string;
   contentLength: string;
+  /** A form body that is not UTF-8. */
+  formBody: string;
 }

@@ -12,11 +12,11 @@ import type { Clock } from '../station/clock.js';
 import { offlineCountryLookup } from './country-lookup.js';
 import { ListenerDescriber } from './listener-traits.js';
 
-function partOf(source: StreamSource, clock: Clock): SourcePart {
+function partOf(source: StreamSource, clock: Clock, liveMount: string | null): SourcePart {
   const { name, primary, statusUrl, admin } = source;
   switch (source.kind) {
     case 'icecast':
-      return { name, primary, status: new IcecastReader(statusUrl, source.mount), listeners: admin ? new IcecastListenerList(statusUrl, source.mount, admin) : null };
+      return { name, primary, status: new IcecastReader(statusUrl, source.mount, liveMount), listeners: admin ? new IcecastListenerList(statusUrl, source.mount, admin) : null };
     case 'shoutcast2': {
       const streamId = source.streamId ?? streamIdOf(statusUrl) ?? 1;
       return { name, primary, status: new Shoutcast2Reader(statusUrl, clock, streamId), listeners: admin ? new Shoutcast2ListenerList(statusUrl, streamId, admin) : null };
@@ -34,7 +34,7 @@ function partOf(source: StreamSource, clock: Clock): SourcePart {
 export function createStreamReader(stream: Config['stream'], clock: Clock, analytics?: { level: Config['analytics']['level']; timezone: string }): StreamReader {
   const describer = analytics && analytics.level !== 'none' ? new ListenerDescriber(analytics.level, analytics.timezone, offlineCountryLookup(), clock) : null;
   return new SourceSet(
-    streamSourcesOf(stream).map((source) => partOf(source, clock)),
+    streamSourcesOf(stream).map((source) => partOf(source, clock, stream.liveMount)),
     describer,
   );
 }

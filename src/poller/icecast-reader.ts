@@ -73,6 +73,8 @@ export class IcecastReader implements StatusParser {
   constructor(
     readonly statusUrl: string,
     private readonly mount: string,
+    /** The presenter's mount (`stream.liveMount`): while it streams, a presenter is live. */
+    private readonly liveMount: string | null = null,
   ) {}
 
   /** Never throws; a page that cannot be read at all is a failed poll (`reachable: false`). */
@@ -83,8 +85,10 @@ export class IcecastReader implements StatusParser {
     const raw = icestats.source;
     const sources = (Array.isArray(raw) ? raw : [raw]).map(objectOf).filter((s) => s !== undefined);
     const source = sources.find((s) => mountOf(s) === this.mount);
-    if (!source || !hasStream(source)) return offAir();
+    const live = this.liveOf(sources);
+    if (!source || !hasStream(source)) return { ...offAir(), ...live };
     return {
+      ...live,
       reachable: true,
       online: true,
       listeners: countOf(source.listeners) ?? 0,
@@ -94,5 +98,15 @@ export class IcecastReader implements StatusParser {
       streamStartedAt: startOf(source),
       averageListeningSeconds: null,
     };
+  }
+
+  /**
+   * Whether the presenter's mount is on air; the name is left to the station, which knows the
+   * host of the show on now. Absent without a live mount, so a richer source's word is kept.
+   */
+  private liveOf(sources: LenientObject[]): Pick<StreamSnapshot, 'live'> {
+    if (this.liveMount === null) return {};
+    const presenter = sources.find((s) => mountOf(s) === this.liveMount && hasStream(s));
+    return { live: presenter ? { isLive: true, streamerName: null, since: startOf(presenter) } : { isLive: false, streamerName: null, since: null } };
   }
 }

@@ -13,7 +13,7 @@ import { sourcesAfter } from './source-health.js';
 import type { StreamSnapshot } from './stream-snapshot.js';
 import type { AudienceRecorder } from './audience-recorder.js';
 import { makeSong } from './song.js';
-import type { ArtworkFinder } from './track-details.js';
+import type { ArtworkFinder, LiveInfo } from './track-details.js';
 import { pushTrack, type PushedTrack } from './track-push.js';
 
 export interface StationProfile {
@@ -83,6 +83,8 @@ export class StationService {
     /** Listener sessions and each play's audience, for the reports; null when analytics is off. */
     private readonly audience: AudienceRecorder | null = null,
     private readonly artwork: ArtworkFinder | null = null,
+    /** The host of the show on air now, if it names one: the presenter when a source says only that someone is live. */
+    private readonly hostOnAir: () => string | null = () => null,
   ) {
     this.store = stores.station;
   }
@@ -271,8 +273,14 @@ export class StationService {
       listeners: { current: state.listeners, peak_today: state.peakToday },
       online: state.serverStatus === 'online',
       playing_next: next ? { song: this.withArt(makeSong(next.artist, next.title, next.artworkUrl ? { art: next.artworkUrl } : {})), duration: next.duration } : null,
-      live: track?.live ? { is_live: track.live.isLive, streamer_name: track.live.streamerName, since: track.live.since } : NOBODY_LIVE,
+      live: track?.live ? { is_live: track.live.isLive, streamer_name: this.presenterOf(track.live), since: track.live.since } : NOBODY_LIVE,
     };
+  }
+
+  /** The name the source gave the presenter, else (an Icecast live mount names nobody) the programme's host on now. */
+  private presenterOf(live: LiveInfo): string | null {
+    if (!live.isLive) return null;
+    return live.streamerName ?? this.hostOnAir();
   }
 
   /** `song.art` is never empty: the song's own artwork, else the station's logo. */

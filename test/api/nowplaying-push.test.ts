@@ -132,6 +132,37 @@ describe('the now-playing push', () => {
     expect(log.lines.filter((line) => JSON.stringify(line).includes(PLAYOUT_KEY))).toEqual([]);
   });
 
+  it('takes the same fields as a form body on the URL route, validated alike, with the key still in the header or query', async () => {
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { ...as(PLAYOUT_KEY, '192.0.2.43'), 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const url = `${server.url}/api/admin/nowplaying/url`;
+    const pushed = await call(
+      url,
+      form({ artist: 'Tauren Wells', title: 'Hills and Valleys', album: 'Hills and Valleys', duration: '215', next_artist: 'for KING & COUNTRY', next_title: 'Joy', streamer_name: 'Ana' }),
+    );
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.data).toMatchObject({
+      now_playing: { song: { artist: 'Tauren Wells', title: 'Hills and Valleys', album: 'Hills and Valleys' }, duration: 215 },
+      playing_next: { song: { artist: 'for KING & COUNTRY', title: 'Joy' } },
+      live: { is_live: true, streamer_name: 'Ana' },
+    });
+    // The key in the query with the fields in the body, as a form-posting template does.
+    const keyed = await call(`${url}?key=${PLAYOUT_KEY}`, { ...form({ artist: 'Zach Williams', title: 'Chain Breaker' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(keyed.status).toBe(200);
+    expect(keyed.body.data.now_playing.song.title).toBe('Chain Breaker');
+    // A broken field is refused as in the query, and nothing changes.
+    const refused = await call(url, form({ artist: 'A', title: 'Not pushed', duration: 'long' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('VALIDATION_FAILED');
+    expect(refused.body.error.details.map((d: { field: string }) => d.field)).toContain('duration');
+    const notUtf8 = await fetch(url, { method: 'POST', headers: form({}).headers, body: Buffer.from('artist=A&title=%FF\xff', 'latin1') });
+    expect(notUtf8.status).toBe(400);
+    expect((await call(`${server.url}/api/mobile/nowplaying`)).body.data.now_playing.song.title).toBe('Chain Breaker');
+  });
+
   it('replays the RadioDJ, mAirList and SAM Broadcaster templates of docs/polling.md (reconstructed: their manuals cannot be fetched here)', async () => {
     // Each template with its variables filled in as the software would (URL-encoded).
     const filled = [

@@ -129,11 +129,12 @@ export function nowPlayingPushRoutes({ station, clock, budget }: NowPlayingPushO
       method: 'POST',
       path: '/api/admin/nowplaying/url',
       summary:
-        'The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here',
+        'The now-playing push as query parameters or the same fields as an application/x-www-form-urlencoded body, for playout software that can only call a URL or post a form (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` in the query here, and only here',
       auth: 'automation',
       keyInQuery: true,
       errors: ['RATE_LIMITED'],
       query: NowPlayingPushQuery,
+      formBody: true,
       response: NowPlayingSchema,
       handler: (ctx) => push(ctx, (now) => fromQuery(ctx.query, now)),
     }),

@@ -781,8 +781,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here
-         * @description The now-playing push as query parameters, for playout software that can only call a URL (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` here, and only here. A playout system: an automation key (or an admin's) as a Bearer token; a moderator's gets 403. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * The now-playing push as query parameters or the same fields as an application/x-www-form-urlencoded body, for playout software that can only call a URL or post a form (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` in the query here, and only here
+         * @description The now-playing push as query parameters or the same fields as an application/x-www-form-urlencoded body, for playout software that can only call a URL or post a form (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` in the query here, and only here. A playout system: an automation key (or an admin's) as a Bearer token; a moderator's gets 403. Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
          */
         post: operations["postApiAdminNowplayingUrl"];
         delete?: never;
@@ -8718,7 +8718,33 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description the same fields as the query, when the software posts a form (the body wins a field given in both) */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    artist?: string & (unknown & unknown & unknown & unknown);
+                    /** @description the track */
+                    title?: string & (unknown & unknown & unknown & unknown);
+                    album?: string & (unknown & unknown & unknown & unknown);
+                    label?: string & (unknown & unknown & unknown & unknown);
+                    /** @description whole seconds (0: not known) */
+                    duration?: number;
+                    /** @description an https URL, or a path on this hub */
+                    artwork_url?: string;
+                    /** @description ISO 3901, with or without dashes */
+                    isrc?: string;
+                    /** @description Unix seconds the track started (default: when the push arrives) */
+                    started_at?: number;
+                    next_artist?: string & (unknown & unknown & unknown & unknown);
+                    /** @description what plays next (one track in this form) */
+                    next_title?: string & (unknown & unknown & unknown & unknown);
+                    /** @description whole seconds (0: not known) */
+                    next_duration?: number;
+                    /** @description a presenter is live under this name */
+                    streamer_name?: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
