@@ -128,7 +128,13 @@ describe.skipIf(!redisServerInstalled())('webhooks under Redis faults (BullMQ, t
     say(
       `10 s Redis outage with webhooks on: ${during.length} log lines, ${warnings.length} at warn or above: ${during.map((l) => String(l.msg) + (typeof l.reason === 'string' ? ` (${l.reason})` : '')).join(' | ')}`,
     );
-    expect(warnings.map((line) => line.msg)).toEqual(['redis unavailable: serving the last known station state, refusing writes (503) until it is back']);
+    // This Redis keeps nothing on disk, so it comes back empty: the hub writes its programme back
+    // into it (issue 26), with one warning of its own. The outage itself is one line down.
+    const writtenBack = warnings.filter((line) => line.msg === 'programme written back into a store that lost it');
+    expect(writtenBack.length).toBeLessThanOrEqual(1);
+    expect(warnings.filter((line) => !writtenBack.includes(line)).map((line) => line.msg)).toEqual([
+      'redis unavailable: serving the last known station state, refusing writes (503) until it is back',
+    ]);
     const back = during.filter((line) => line.msg === 'redis available again');
     expect(back).toHaveLength(1);
     expect(back[0]!.failures).toBeGreaterThan(0);
