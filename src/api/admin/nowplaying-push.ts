@@ -50,15 +50,15 @@ export const NowPlayingPushBody = Type.Object(
 
 /** The same push as query parameters, for software that can only call a URL; `key` for software that cannot send a header. */
 export const NowPlayingPushQuery = Type.Object({
-  artist: Text({ maxLength: 200 }),
+  artist: Text({ maxLength: 200, description: 'the artist of the track that starts' }),
   title: NAME('the track'),
-  album: Type.Optional(Text({ maxLength: 200 })),
-  label: Type.Optional(Text({ maxLength: 200 })),
+  album: Type.Optional(Text({ maxLength: 200, description: 'its album' })),
+  label: Type.Optional(Text({ maxLength: 200, description: 'its record label' })),
   duration: Type.Optional(DURATION),
   artwork_url: Type.Optional(ARTWORK),
   isrc: Type.Optional(ISRC),
   started_at: Type.Optional(STARTED_AT),
-  next_artist: Type.Optional(Text({ maxLength: 200 })),
+  next_artist: Type.Optional(Text({ maxLength: 200, description: 'the artist of what plays next' })),
   next_title: Type.Optional(Text({ maxLength: 200, description: 'what plays next (one track in this form)' })),
   next_duration: Type.Optional(DURATION),
   streamer_name: Type.Optional(Text({ maxLength: 200, description: 'a presenter is live under this name' })),

@@ -8691,10 +8691,13 @@ export interface operations {
     postApiAdminNowplayingUrl: {
         parameters: {
             query: {
+                /** @description the artist of the track that starts */
                 artist: string & (unknown & unknown & unknown & unknown);
                 /** @description the track */
                 title: string & (unknown & unknown & unknown & unknown);
+                /** @description its album */
                 album?: string & (unknown & unknown & unknown & unknown);
+                /** @description its record label */
                 label?: string & (unknown & unknown & unknown & unknown);
                 /** @description whole seconds (0: not known) */
                 duration?: number;
@@ -8704,6 +8707,7 @@ export interface operations {
                 isrc?: string;
                 /** @description Unix seconds the track started (default: when the push arrives) */
                 started_at?: number;
+                /** @description the artist of what plays next */
                 next_artist?: string & (unknown & unknown & unknown & unknown);
                 /** @description what plays next (one track in this form) */
                 next_title?: string & (unknown & unknown & unknown & unknown);
@@ -8722,10 +8726,13 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
+                    /** @description the artist of the track that starts */
                     artist?: string & (unknown & unknown & unknown & unknown);
                     /** @description the track */
                     title?: string & (unknown & unknown & unknown & unknown);
+                    /** @description its album */
                     album?: string & (unknown & unknown & unknown & unknown);
+                    /** @description its record label */
                     label?: string & (unknown & unknown & unknown & unknown);
                     /** @description whole seconds (0: not known) */
                     duration?: number;
@@ -8735,6 +8742,7 @@ export interface operations {
                     isrc?: string;
                     /** @description Unix seconds the track started (default: when the push arrives) */
                     started_at?: number;
+                    /** @description the artist of what plays next */
                     next_artist?: string & (unknown & unknown & unknown & unknown);
                     /** @description what plays next (one track in this form) */
                     next_title?: string & (unknown & unknown & unknown & unknown);
