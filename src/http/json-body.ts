@@ -1,5 +1,6 @@
 import { AppError } from '../errors.js';
 import { trimStrings } from '../validation/schema-validator.js';
+import { brokenRule } from '../messages/broken-rule.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -20,7 +21,7 @@ export function parseFormFields(bytes: Buffer): Record<string, string> {
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'must be UTF-8 form fields', text: (s) => s.validation.formBody }] });
+    throw new AppError('VALIDATION_FAILED', { details: [brokenRule('body', (v) => v.formBody)] });
   }
   return Object.fromEntries(new URLSearchParams(text));
 }

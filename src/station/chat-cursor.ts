@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import { brokenRule } from '../messages/broken-rule.js';
 
 /**
  * Where a page of chat starts: the first message id ("<ms>-<seq>", the ids the chat log stamps)
@@ -19,8 +20,7 @@ export const positionAfterTime = (ms: number): ChatPosition => ({ ms: Math.max(0
 
 /** The position just after message `id`; 400 naming `after` when it is not a message id. */
 export function positionAfterId(id: string): ChatPosition {
-  if (!CHAT_ID.test(id))
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'after', message: 'must be a message id such as 1767225600000-0', text: (s) => s.validation.chatId }] });
+  if (!CHAT_ID.test(id)) throw new AppError('VALIDATION_FAILED', { details: [brokenRule('after', (v) => v.chatId)] });
   const dash = id.indexOf('-');
   return { ms: Number(id.slice(0, dash)), seq: Number(id.slice(dash + 1)) + 1 };
 }

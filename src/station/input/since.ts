@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { AppError } from '../../errors.js';
+import { brokenRule } from '../../messages/broken-rule.js';
 
 const SECONDS = /^\d{1,12}(\.\d+)?$/;
 const MILLISECONDS = /^\d{13}$/;
@@ -15,6 +16,6 @@ export function parseSince(raw: string): number {
   const iso = DateTime.fromISO(text, { zone: 'utc' });
   if (text !== '' && iso.isValid) return iso.toMillis();
   throw new AppError('VALIDATION_FAILED', {
-    details: [{ field: 'since', message: 'must be Unix seconds, Unix milliseconds or an ISO-8601 time', text: (s) => s.validation.since }],
+    details: [brokenRule('since', (v) => v.since)],
   });
 }
