@@ -35,6 +35,7 @@ import { CorsPolicy } from './http/cors.js';
 import type { Exchange } from './http/exchange.js';
 import { HttpServer } from './http/http-server.js';
 import { Limits } from './limits/limits.js';
+import { declaredBudgets } from './limits/budget-declarations.js';
 import { LiveBroadcaster } from './live/live-broadcaster.js';
 import { serveLiveClients } from './live/live-clients.js';
 import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
@@ -122,22 +123,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const metrics = new Metrics({ clock, processMetrics: config.metrics.port !== null });
 
   const limits = new Limits(
-    {
-      trustProxy: config.trustProxy,
-      ipv6PrefixLength: config.rateLimit.ipv6PrefixLength,
-      http: config.rateLimit.mobile,
-      chatPerClient: config.rateLimit.chat,
-      chatPerConnection: { limit: config.chat.socketFlood.messages, windowSeconds: config.chat.socketFlood.windowSeconds },
-      liveConnectionsPerClient: config.live.maxConnectionsPerClient,
-      sseOpensPerClient: config.rateLimit.sseOpens,
-      adminSignIn: config.rateLimit.adminSignIn,
-      songRequestDelaySeconds: config.requests.delaySeconds,
-      paymentWebhook: config.rateLimit.paymentWebhook,
-      staffActions: config.rateLimit.staffActions,
-      reports: config.rateLimit.reports,
-      artwork: config.rateLimit.artwork,
-      nowPlayingPush: config.rateLimit.nowPlayingPush,
-    },
+    { trustProxy: config.trustProxy, ipv6PrefixLength: config.rateLimit.ipv6PrefixLength, budgets: declaredBudgets(config) },
     {
       shared: store.counter,
       local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, config.rateLimit.maxTrackedClients, clock),
@@ -252,7 +238,6 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         events: config.stripeWebhookSecret ? new StripeEvents(config.stripeWebhookSecret, clock) : null,
         revenue,
         audit,
-        budget: limits,
         bodyLimitBytes: config.payments.webhookBodyLimitBytes,
       }),
       ...chatModerationRoutes(moderation, limits.identity),
@@ -267,12 +252,11 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
           { timezone: config.station.timezone, level: config.analytics.level, serviceName: config.station.name, transmissionCategory: config.analytics.transmissionCategory },
           clock,
         ),
-        limits,
       ),
       ...programmeAdminRoutes(programme, audit),
-      ...nowPlayingPushRoutes({ station, clock, budget: limits }),
+      ...nowPlayingPushRoutes({ station, clock }),
       ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }, WEB_ROOT, brand),
-      ...artworkRoutes(store.artwork, limits),
+      ...artworkRoutes(store.artwork),
       ...healthRoutes(store),
       ...sseRoutes({
         feed: sse,
@@ -288,15 +272,20 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         title: `${config.station.name} radio hub`,
         version: MOBILE_API_VERSION,
         contact: { name: config.station.name, ...(config.station.websiteUrl ? { url: config.station.websiteUrl } : {}) },
-        rateLimitedPrefixes: limits.publicApi.paths,
+        budgetOf: (route) => http.table.budgetOf(route),
       }),
     ],
     bodyLimitBytes: config.server.bodyLimitBytes,
     cors,
     clients: limits.identity,
-    budget: limits.publicApi,
+    budgets: {
+      book: limits,
+      // Every staff write (a staff route but a GET) spends the staff member's writes unless it names its own budget.
+      staffWrites: 'staffActions',
+      // The not-found answer's own declaration: probing unknown public paths costs like any request.
+      unmatched: [{ under: '/api/mobile/', budget: 'public' }],
+    },
     adminAuth: new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff),
-    staffActions: limits.staffActions,
     log,
     language: stationLanguage,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).

@@ -52,6 +52,8 @@ export const ERROR_REASONS = {
   report_budget: 'RATE_LIMITED',
   artwork_budget: 'RATE_LIMITED',
   nowplaying_push: 'RATE_LIMITED',
+  // Any budget declared in the config (limits/budget-declarations.ts): `details` names it.
+  budget: 'RATE_LIMITED',
   link: 'CONTENT_REJECTED',
   language: 'CONTENT_REJECTED',
   repeat: 'CONTENT_REJECTED',

@@ -17,8 +17,8 @@ interface DocumentInfo {
   version: string;
   /** Who answers for the API: the station, and its website. */
   contact: { name: string; url?: string };
-  /** Paths whose requests count against a rate limit (they may answer 429). */
-  rateLimitedPrefixes: readonly string[];
+  /** The budget a route spends (route.ts `budget`, as the route table compiled it), if any. */
+  budgetOf: (route: RouteDefinition) => { readonly per: string; readonly writesHeaders: boolean } | undefined;
 }
 
 // TypeBox schemas carry symbol keys; a JSON round trip leaves the plain JSON Schema.
@@ -198,10 +198,11 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   const successContent = route.produces
     ? Object.fromEntries(route.produces.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type, description: route.produces!.description } }]))
     : { 'application/json': { schema: plain(success) } };
+  const budget = info.budgetOf(route);
   const traits: HeaderTraits = {
-    budgeted: info.rateLimitedPrefixes.some((prefix) => route.path.startsWith(prefix)),
+    budgeted: budget?.per === 'client' && budget.writesHeaders,
     cacheable: route.headers?.includes('if-none-match') ?? false,
-    staffWrite: route.auth !== undefined && route.auth !== 'automation' && route.method !== 'GET',
+    staffWrite: budget?.per === 'staff',
   };
   const headerParameters = [
     ...(traits.cacheable ? [IF_NONE_MATCH] : []),

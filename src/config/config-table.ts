@@ -27,6 +27,8 @@ type Schema = TSchema & {
   anyOf?: Schema[];
   items?: Schema;
   properties?: Record<string, Schema>;
+  /** A map of named entries (`Type.Record`): one schema for every entry. */
+  patternProperties?: Record<string, Schema>;
   format?: string;
   minimum?: number;
   maximum?: number;
@@ -68,6 +70,12 @@ function valuesOf(schema: Schema): string {
   }
 }
 
+/** A map entry's own description (`about`), for its group row. */
+const aboutOf = (entry: unknown): string => {
+  const about = valueAt(entry, 'about');
+  return typeof about === 'string' ? about : '';
+};
+
 const valueAt = (value: unknown, name: string): unknown => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined);
 
 /** Every key of the schema, depth first in the schema's order: groups, settings, and the fields of list elements. */
@@ -80,9 +88,17 @@ export function configRows(schema: TSchema, defaults: unknown, env: readonly Env
       const value = valueAt(values, name);
       const object = objectIn(property);
       const row = { key, env: variables.get(key) ?? null, defaultValue: value, description: property.description };
+      const entrySchema = property.patternProperties && Object.values(property.patternProperties)[0];
       if (object) {
         rows.push({ ...row, group: true, values: property === object ? '' : valuesOf(property) });
         visit(object.properties!, `${key}.`, value);
+      } else if (entrySchema?.properties) {
+        // A map (the budgets): each entry of the defaults is listed, described by its own `about`.
+        rows.push({ ...row, defaultValue: undefined, group: true, values: 'map of name → object' });
+        for (const [entryName, entryValue] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+          rows.push({ key: `${key}.${entryName}`, env: null, defaultValue: undefined, group: true, values: '', description: aboutOf(entryValue) });
+          visit(entrySchema.properties, `${key}.${entryName}.`, entryValue);
+        }
       } else {
         rows.push({ ...row, group: false, values: valuesOf(property) });
         if (property.type === 'array' && property.items && isObject(property.items)) visit(property.items.properties!, `${key}[].`, undefined);

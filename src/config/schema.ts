@@ -133,6 +133,20 @@ export const StaffKeySchema = Type.Object(
   { additionalProperties: false },
 );
 
+// A budget a route names (`budget: '<name>'` in its definition): limits/ builds its counter, its
+// refusal (429, reason `budget` naming it) and its RateLimit headers from this entry alone.
+export const BudgetEntrySchema = Type.Object(
+  {
+    limit: PositiveInt(1_000_000_000, 'requests per window'),
+    windowSeconds: PositiveInt(86_400 * 7, 'window length in seconds'),
+    per: Type.Union([Type.Literal('client'), Type.Literal('staff')], {
+      description: '`client`: per address (IPv4, or IPv6 network); `staff`: per signed-in staff member, by name',
+    }),
+    about: Text({ minLength: 1, maxLength: 300, description: 'what it guards, for the settings table' }),
+  },
+  { additionalProperties: false },
+);
+
 const Section = <T extends TProperties>(description: string, properties: T) => Type.Object(properties, { additionalProperties: false, description });
 
 export const ConfigSchema = Type.Object(
@@ -264,6 +278,11 @@ export const ConfigSchema = Type.Object(
       }),
       ipv6PrefixLength: Type.Integer({ minimum: 32, maximum: 128, description: 'IPv6 clients are counted per network of this many bits (64: one home); IPv4 per address' }),
       maxTrackedClients: Type.Integer({ minimum: 1000, maximum: 10_000_000, description: 'clients each in-memory counter tracks at most; the oldest window gives way' }),
+    }),
+    budgets: Type.Record(Type.String({ pattern: '^[a-z][A-Za-z0-9]{1,31}$' }), BudgetEntrySchema, {
+      maxProperties: 64,
+      description:
+        "budgets routes name (`budget: '<name>'`), by name: each counts on every node, refuses with 429 reason `budget` naming it, and writes RateLimit headers under its name ([limits.md](limits.md#declared-budgets)); the hub's own budgets keep their keys above",
     }),
     trustProxy: Type.Array(Type.String({ minLength: 1 }), { description: 'proxy addresses or CIDRs whose `X-Forwarded-For` is believed' }),
     chat: Section('the chat and its moderation', {

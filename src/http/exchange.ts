@@ -14,12 +14,35 @@ export interface BudgetHeaders {
   writeHeaders(res: HttpResponse, decision: BudgetDecision): void;
 }
 
+/** Everything the edge copies out of uWS's `req` for one request (it dies with the uWS callback). */
+export interface ExchangeInit {
+  readonly res: HttpResponse;
+  readonly method: string;
+  /** The declared path of the route table entry ("unmatched" when none): a bounded label for metrics. */
+  readonly route: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly origin: string;
+  readonly requestId: string;
+  /** Accept-Language as sent ('' when not): errors and the server's words are answered in it when we speak it. */
+  readonly acceptLanguage: string;
+  readonly ip: string;
+  readonly client: string;
+  /** Whether the client asked to close the connection after this answer, and whether uWS knows. */
+  readonly connection: ConnectionClose;
+  /** A Transfer-Encoding other than one `chunked`: the body's end is ambiguous (400, then close). */
+  readonly ambiguousFraming: boolean;
+  readonly headers: Record<string, string>;
+  readonly params: Record<string, string>;
+  readonly startedAt: number;
+}
+
 /**
  * One request and its answer in progress. Everything from uWS's `req` is copied here inside the
  * uWS callback (it dies with the callback); `res` is touched only while neither `aborted` nor
  * `answered` is set, since uWS ends the process on a response used after it was aborted.
  */
-export class Exchange {
+export class Exchange implements ExchangeInit {
   aborted = false;
   answered = false;
   /** Set once the pipeline is done with the request (answered, or nobody left to answer). */
@@ -30,30 +53,42 @@ export class Exchange {
   budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
   /** Who signed in, once a staff route's key check passed. */
   staff: StaffMember | null = null;
+  readonly res: HttpResponse;
+  readonly method: string;
+  readonly route: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly origin: string;
+  readonly requestId: string;
+  readonly acceptLanguage: string;
+  readonly ip: string;
+  readonly client: string;
+  readonly connection: ConnectionClose;
+  readonly ambiguousFraming: boolean;
+  readonly headers: Record<string, string>;
+  readonly params: Record<string, string>;
+  readonly startedAt: number;
   private abortListener: (() => void) | undefined = undefined;
   private watching = false;
 
-  constructor(
-    readonly res: HttpResponse,
-    readonly method: string,
-    /** The declared path of the route table entry ("unmatched" when none): a bounded label for metrics. */
-    readonly route: string,
-    readonly path: string,
-    readonly rawQuery: string,
-    readonly origin: string,
-    readonly requestId: string,
-    /** Accept-Language as sent ('' when not): errors and the server's words are answered in it when we speak it. */
-    readonly acceptLanguage: string,
-    readonly ip: string,
-    readonly client: string,
-    /** Whether the client asked to close the connection after this answer, and whether uWS knows. */
-    readonly connection: ConnectionClose,
-    /** A Transfer-Encoding other than one `chunked`: the body's end is ambiguous (400, then close). */
-    readonly ambiguousFraming: boolean,
-    readonly headers: Record<string, string>,
-    readonly params: Record<string, string>,
-    readonly startedAt: number,
-  ) {}
+  constructor(init: ExchangeInit) {
+    // Field by field, not Object.assign: one hidden class for every exchange, on the hot path.
+    this.res = init.res;
+    this.method = init.method;
+    this.route = init.route;
+    this.path = init.path;
+    this.rawQuery = init.rawQuery;
+    this.origin = init.origin;
+    this.requestId = init.requestId;
+    this.acceptLanguage = init.acceptLanguage;
+    this.ip = init.ip;
+    this.client = init.client;
+    this.connection = init.connection;
+    this.ambiguousFraming = init.ambiguousFraming;
+    this.headers = init.headers;
+    this.params = init.params;
+    this.startedAt = init.startedAt;
+  }
 
   /**
    * Registers uWS's abort handler, once: required before the answer leaves the uWS callback.

@@ -6,19 +6,18 @@ import type { AdminAuth } from './admin-auth.js';
 import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './exchange.js';
 import { ReplyWriter } from './reply.js';
-import { RequestPipeline, type ClientResolver, type RequestBudget, type StaffActionBudget } from './request-pipeline.js';
+import { RequestPipeline, type ClientResolver } from './request-pipeline.js';
 import type { RouteDefinition } from './route.js';
-import { RouteTable } from './route-table.js';
+import { RouteTable, type RouteBudgets } from './route-table.js';
 
 export interface HttpServerOptions {
   routes: readonly RouteDefinition[];
   bodyLimitBytes: number;
   cors: CorsPolicy;
   clients: ClientResolver;
-  budget: RequestBudget | null;
+  /** The budgets routes name (route.ts `budget`), and the defaults; none: no route may name one. */
+  budgets: RouteBudgets | null;
   adminAuth: AdminAuth;
-  /** The budget every staff write spends from, per staff member (request-pipeline.ts). */
-  staffActions?: StaffActionBudget | null;
   log: Logger;
   /** The station's language, for errors to clients that ask for none we speak (default English). */
   language?: ServerCatalog;
@@ -38,13 +37,13 @@ export class HttpServer {
   private drained: (() => void) | null = null;
 
   constructor(options: HttpServerOptions) {
-    this.table = new RouteTable(options.routes);
+    const table = new RouteTable(options.routes, options.budgets);
+    this.table = table;
     const pipeline = new RequestPipeline({
       bodyLimitBytes: options.bodyLimitBytes,
       clients: options.clients,
-      budget: options.budget,
+      unmatchedBudget: (path) => table.unmatchedBudget(path),
       adminAuth: options.adminAuth,
-      staffActions: options.staffActions ?? null,
       reply: new ReplyWriter(options.cors, options.log, options.language),
       log: options.log,
       onFinished: (ex, status) => {

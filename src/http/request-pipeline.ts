@@ -4,15 +4,16 @@ import { AppError, isAppError } from '../errors.js';
 import { validated } from '../validation/schema-validator.js';
 import type { AdminAuth } from './admin-auth.js';
 import { bodyTooLarge, ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
-import { Exchange, type BudgetDecision, type BudgetHeaders } from './exchange.js';
+import { Exchange, type BudgetDecision } from './exchange.js';
 import { isFormContentType, isJsonContentType, parseFormFields, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
 import { requestIdFrom } from './request-id.js';
 import { Context } from './request-context.js';
 import { CONFLICTING_LENGTH, contentLengthOf, decodeParameter, framingIsAmbiguous } from './request-headers.js';
 import type { RouteResult } from './route.js';
-import type { CompiledRoute, PathEntry } from './route-table.js';
+import type { CompiledRoute, PathEntry, RouteBudget } from './route-table.js';
 import { connectionCloseOf, queryOf } from './uws.js';
+import { brokenRule } from '../messages/broken-rule.js';
 
 /** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
 export interface ClientResolver {
@@ -21,29 +22,12 @@ export interface ClientResolver {
   of(peer: string, forwardedFor: string): { ip: string; key: string };
 }
 
-/** A budget every request under some paths spends from, per client; it writes its own headers on their answers. */
-export interface RequestBudget extends BudgetHeaders {
-  appliesTo(path: string): boolean;
-  /** Synchronous when the count is in this process; undefined when it must ask the store. */
-  spendNow(clientKey: string): BudgetDecision | undefined;
-  spend(clientKey: string): Promise<BudgetDecision>;
-}
-
-/**
- * The budget of staff writes (limits/ implements it), spent per staff member: by their name, so
- * reconnecting or changing address does not refill it. Its headers go on the answer.
- */
-export interface StaffActionBudget extends BudgetHeaders {
-  spend(staffName: string): Promise<BudgetDecision>;
-}
-
 export interface PipelineOptions {
   bodyLimitBytes: number;
   clients: ClientResolver;
-  budget: RequestBudget | null;
+  /** The budget a request matching no route spends (by its path). */
+  unmatchedBudget: (path: string) => RouteBudget | undefined;
   adminAuth: AdminAuth;
-  /** Spent by every staff write once its key is known; none: staff writes are not counted. */
-  staffActions?: StaffActionBudget | null;
   reply: ReplyWriter;
   log: Logger;
   /** Told when each request has been answered (or given up), with its status; 0 when nobody is left to answer. */
@@ -95,34 +79,34 @@ export class RequestPipeline {
     if (route) for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParameter(req.getParameter(i) ?? '');
     const peer = Buffer.from(res.getRemoteAddressAsText()).toString('latin1');
     const client = clients.of(peer, clients.readsForwardedFor ? req.getHeader('x-forwarded-for') : '');
-    return new Exchange(
+    return new Exchange({
       res,
       method,
-      entry?.path ?? 'unmatched',
-      req.getUrl(),
-      queryOf(req),
-      req.getHeader('origin'),
-      requestIdFrom(req.getHeader('x-request-id')),
-      req.getHeader('accept-language'),
-      client.ip,
-      client.key,
-      connectionCloseOf(req),
-      framingIsAmbiguous(req),
+      route: entry?.path ?? 'unmatched',
+      path: req.getUrl(),
+      rawQuery: queryOf(req),
+      origin: req.getHeader('origin'),
+      requestId: requestIdFrom(req.getHeader('x-request-id')),
+      acceptLanguage: req.getHeader('accept-language'),
+      ip: client.ip,
+      client: client.key,
+      connection: connectionCloseOf(req),
+      ambiguousFraming: framingIsAmbiguous(req),
       headers,
       params,
-      performance.now(),
-    );
+      startedAt: performance.now(),
+    });
   }
 
   private run(ex: Exchange, entry: PathEntry | null, route: CompiledRoute | undefined): void {
-    const { reply, budget } = this.options;
+    const { reply } = this.options;
     // Where this body ends is read differently by uWS and by proxies: refused with a close, before
     // anything else (nothing is spent). Answered on the next turn of the loop, not in this callback:
     // uWS would go on to serve a request it already read behind this one (it forgets a close asked
     // in its callback); with an answer pending it drops the connection instead, serving nothing more.
     if (ex.ambiguousFraming) {
       const error = new AppError('VALIDATION_FAILED', {
-        details: [{ field: 'Transfer-Encoding', message: 'must be chunked, given once, or absent', text: (s) => s.validation.transferEncoding }],
+        details: [brokenRule('Transfer-Encoding', (v) => v.transferEncoding)],
       });
       ex.watchAbort();
       setImmediate(() => this.finish(ex, ex.aborted ? 0 : reply.error(ex, error, this.options.log, true)));
@@ -151,8 +135,10 @@ export class RequestPipeline {
         body = readBody(ex.res, limit, (listener) => ex.watchAbort(listener));
       }
     }
-    // The budget comes first: probing unknown paths and sending bad bodies costs like any request.
-    if (budget?.appliesTo(ex.path)) {
+    // A client's budget on a public route comes first: probing unknown paths and sending bad bodies
+    // costs like any request. Other budgets are spent once the key is known (afterSignIn).
+    const budget = route ? (route.budgetFirst ? route.budget : undefined) : entry ? entry.budget : this.options.unmatchedBudget(ex.path);
+    if (budget) {
       const decision = budget.spendNow(ex.client);
       if (decision === undefined) {
         ex.watchAbort();
@@ -171,10 +157,10 @@ export class RequestPipeline {
     if (next) this.continueAfter(ex, next, body);
   }
 
-  /** Records the budget's verdict; over it, the answer is 429 whatever the request was. */
+  /** Records the budget's verdict; over it, the answer is its refusal whatever the request was. */
   private afterBudget(
     ex: Exchange,
-    budget: RequestBudget,
+    budget: RouteBudget,
     decision: BudgetDecision,
     route: CompiledRoute | undefined,
     body: BodyRead | undefined,
@@ -182,7 +168,7 @@ export class RequestPipeline {
   ): Promise<void> | void {
     ex.budget = { headers: budget, decision };
     if (!decision.allowed) {
-      this.fail(ex, new AppError('RATE_LIMITED', { reason: 'hourly_budget', retryAfterSeconds: decision.resetSeconds }), body);
+      this.fail(ex, budget.refusal(decision), body);
       return;
     }
     return this.stagesSafely(ex, route, body, early);
@@ -213,17 +199,17 @@ export class RequestPipeline {
   }
 
   /**
-   * A staff write spends one from the staff member's budget before anything else is read: past
-   * it, 429 with the budget's headers, whatever the body. Reads (GET, HEAD) cost nothing, and so
-   * do the routes of a playout system (`automation`): they spend a budget of their own.
+   * A staff route's budget is spent once the key is known, before anything else is read: past it,
+   * its refusal with its headers, whatever the body. A staff member's budget counts by their name
+   * (reconnecting or changing address refills nothing); a client's by the client.
    */
   private afterSignIn(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
-    const actions = this.options.staffActions;
-    if (!actions || !ex.staff || route.definition.method === 'GET' || route.definition.auth === 'automation') return this.afterAuth(ex, route, body);
+    const budget = route.budget;
+    if (!budget || route.budgetFirst || !ex.staff) return this.afterAuth(ex, route, body);
     ex.watchAbort();
-    return actions.spend(ex.staff.name).then((decision) => {
-      ex.budget = { headers: actions, decision };
-      if (!decision.allowed) throw new AppError('RATE_LIMITED', { reason: 'staff_actions', retryAfterSeconds: decision.resetSeconds });
+    return budget.spend(budget.per === 'staff' ? ex.staff.name : ex.client).then((decision) => {
+      ex.budget = { headers: budget, decision };
+      if (!decision.allowed) throw budget.refusal(decision);
       return this.afterAuth(ex, route, body);
     });
   }
@@ -296,7 +282,7 @@ export class RequestPipeline {
   /** 413 by the declared length, or 415 by the content type, before any byte is read. */
   private bodyProblem(ex: Exchange, limit: number, form: boolean): AppError | undefined {
     if (ex.headers['content-length'] === CONFLICTING_LENGTH) {
-      return new AppError('VALIDATION_FAILED', { details: [{ field: 'Content-Length', message: 'must be given once, or agree', text: (s) => s.validation.contentLength }] });
+      return new AppError('VALIDATION_FAILED', { details: [brokenRule('Content-Length', (v) => v.contentLength)] });
     }
     if (Number(ex.headers['content-length'] || 0) > limit) {
       return bodyTooLarge(limit);

@@ -63,6 +63,14 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
    * a query, so the key stays out of every log line.
    */
   keyInQuery?: true;
+  /**
+   * The budget each request spends (its name in the limits' map, `budgets` in the config): the
+   * edge spends it and writes its RateLimit headers, and past it answers its 429. A client's
+   * budget is spent before anything else on a public route (probing and bad bodies cost too), after
+   * the key check on a staff route; a staff member's once the key is known. Absent: a staff write
+   * spends the server's `staffWriteBudget`, anything else nothing; null: nothing at all.
+   */
+  budget?: string | null;
   /** Request headers the handler reads (lower-case); only these are copied out of uWS. */
   headers?: readonly string[];
   /** Schemas of the path parameters (`:kind`), for the OpenAPI document; the handler checks them (a wrong one is 404). */

@@ -27,6 +27,8 @@ export class LiveAdmission {
   constructor(
     private readonly connections: ConnectionCap,
     private readonly streamOpens: Budget,
+    /** The Retry-After of a refusal at the cap (the live connections' declared window). */
+    private readonly capRetrySeconds: number,
   ) {}
 
   /** A Socket.IO handshake: a place under the cap, or the refusal. Synchronous (engine.io asks inside the uWS callback). */
@@ -57,6 +59,6 @@ export class LiveAdmission {
   }
 
   private atCap(): LiveRefusal {
-    return { reason: 'live_connections', retryAfterSeconds: this.streamOpens.windowSeconds };
+    return { reason: 'live_connections', retryAfterSeconds: this.capRetrySeconds };
   }
 }

@@ -1,4 +1,3 @@
-import { AppError, type ErrorReason } from '../errors.js';
 import type { WindowCount, WindowCounter } from './window-counter.js';
 
 /** The verdict of one hit against a fixed-window budget. */
@@ -23,7 +22,8 @@ export class Budget {
 
   constructor(
     settings: RateLimitSettings,
-    private readonly counter: WindowCounter,
+    /** What it counts in (the sign-in budget peeks at it). */
+    readonly counter: WindowCounter,
   ) {
     this.limit = settings.limit;
     this.windowSeconds = settings.windowSeconds;
@@ -42,12 +42,6 @@ export class Budget {
   /** Gives back one hit of the key's current window (what it paid for did not happen). */
   giveBack(key: string): Promise<void> {
     return this.counter.release(key);
-  }
-
-  /** Spends one hit, or throws 429 RATE_LIMITED with Retry-After and `reason`. */
-  async spendOrThrow(key: string, reason: ErrorReason): Promise<void> {
-    const decision = await this.spend(key);
-    if (!decision.allowed) throw new AppError('RATE_LIMITED', { reason, retryAfterSeconds: decision.resetSeconds });
   }
 
   private decide({ count, resetMs }: WindowCount): RateLimitDecision {

@@ -14,6 +14,7 @@ const en = {
     return s >= 90 ? plural(Math.ceil(s / 60), 'minute', 'minutes') : plural(s, 'second', 'seconds');
   },
   bodyAtMost: (bytes: number) => `The body may be at most ${bytes} bytes.`,
+  budgetSpent: (budget: string, wait: string) => `This client has used up its "${budget}" budget; try again in ${wait}.`,
   // The error catalog's own messages are the English ones: one home for them.
   codes: Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.message])) as Record<ErrorCode, string>,
   reasons: {
@@ -30,6 +31,7 @@ const en = {
     report_budget: (wait) => `Too many reports asked for from this client; try again in ${wait}.`,
     artwork_budget: (wait) => `This client has fetched too many artwork images; try again in ${wait}.`,
     nowplaying_push: (wait) => `Too many now-playing pushes from this address; try again in ${wait}.`,
+    budget: (wait) => `This client has used up one of its budgets; try again in ${wait}.`,
     link: () => 'Links are not allowed in this chat.',
     language: () => 'Your message contains language not allowed in this chat.',
     repeat: () => 'You just sent that message.',

@@ -33,6 +33,7 @@ const es: ServerCatalog = {
     return s >= 90 ? plural(Math.ceil(s / 60), 'minuto', 'minutos') : plural(s, 'segundo', 'segundos');
   },
   bodyAtMost: (bytes) => `El cuerpo puede tener como máximo ${bytes} bytes.`,
+  budgetSpent: (budget: string, wait: string) => `Este cliente agotó su cupo «${budget}»; inténtalo de nuevo en ${wait}.`,
   codes: {
     VALIDATION_FAILED: 'La solicitud no cumple una o más reglas.',
     INVALID_JSON: 'El cuerpo debe ser un objeto JSON.',
@@ -61,6 +62,7 @@ const es: ServerCatalog = {
     report_budget: (wait) => `Demasiados informes pedidos desde este cliente; inténtalo de nuevo en ${wait}.`,
     artwork_budget: (wait) => `Este cliente ha pedido demasiadas carátulas; inténtalo de nuevo en ${wait}.`,
     nowplaying_push: (wait) => `Demasiados envíos de «sonando ahora» desde esta dirección; inténtalo de nuevo en ${wait}.`,
+    budget: (wait) => `Este cliente agotó uno de sus cupos; inténtalo de nuevo en ${wait}.`,
     link: () => 'No se permiten enlaces en este chat.',
     language: () => 'Tu mensaje contiene lenguaje no permitido en este chat.',
     repeat: () => 'Acabas de enviar ese mensaje.',

@@ -12,6 +12,8 @@ export interface ServerStrings {
   wait(seconds: number): string;
   /** A 413's message: the body limit in bytes. */
   bodyAtMost(bytes: number): string;
+  /** A 429 of a budget declared in the config (reason `budget`): its name, and how long until it may be tried again. */
+  budgetSpent(budget: string, wait: string): string;
   /** The message of each error code (errors.ts ERROR_CATALOG). */
   readonly codes: Readonly<Record<string, string>>;
   /** The message of each refusal reason (errors.ts ERROR_REASONS); `wait` is how long until it may be tried again. */

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_API_PATHS } from '../../src/limits/path-budget.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
-// Which paths cost what (limits/path-budget.ts): the public API spends the client's budget, staff
-// and operations never do.
+// Which routes cost what (each names its budget, route.ts `budget`): the public API spends the
+// client's budget, staff and operations never do.
 
 const KEY = 'path-budget-test-key-0123';
 const auth = { authorization: `Bearer ${KEY}` };
 
-describe('the public API budget and the paths it covers', () => {
+describe('the public API budget and the routes that name it', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ adminApiKey: KEY, requests: { delaySeconds: 0, thresholdSeconds: 0 }, rateLimit: { mobile: { limit: 50, windowSeconds: 600 } } });
@@ -19,13 +18,13 @@ describe('the public API budget and the paths it covers', () => {
 
   it('covers every mobile route and song-request.php, and no staff route', () => {
     const routes = server.app.http.routes;
-    const budgeted = routes.filter((route) => server.app.limits.publicApi.appliesTo(route.path));
+    const budgeted = routes.filter((route) => server.app.http.table.budgetOf(route)?.name === 'public');
     expect(budgeted.length).toBeGreaterThan(8);
     for (const route of budgeted) expect(route.auth, `${route.method} ${route.path}`).toBeUndefined();
     expect(budgeted.map((route) => route.path)).toContain('/api/song-request.php');
     for (const route of routes.filter((r) => r.path.startsWith('/api/mobile/'))) expect(budgeted).toContain(route);
     expect(routes.filter((route) => route.auth === 'admin').length).toBeGreaterThan(5);
-    expect(PUBLIC_API_PATHS).toEqual(['/api/mobile/', '/api/song-request.php']);
+    expect(new Set(budgeted.map((route) => (route.path.startsWith('/api/mobile/') ? '/api/mobile/' : route.path)))).toEqual(new Set(['/api/mobile/', '/api/song-request.php']));
   });
 
   it('spends one per public request, song-request.php included, with the RateLimit headers on each', async () => {

@@ -1,6 +1,7 @@
 import type { ArtworkFinder } from '../../src/station/track-details.js';
 import { pino } from 'pino';
 import { Limits } from '../../src/limits/limits.js';
+import { declaredBudgets } from '../../src/limits/budget-declarations.js';
 import { AuditTrail } from '../../src/station/audit-trail.js';
 import { ChatModeration } from '../../src/station/chat-moderation.js';
 import { ChatService } from '../../src/station/chat-service.js';
@@ -75,18 +76,23 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
     {
       trustProxy: [],
       ipv6PrefixLength: 64,
-      http: { limit: 100, windowSeconds: 3600 },
-      chatPerClient: settings.chatPerClient,
-      chatPerConnection: settings.chatPerConnection,
-      liveConnectionsPerClient: 20,
-      sseOpensPerClient: { limit: 1000, windowSeconds: 60 },
-      adminSignIn: { limit: 10, windowSeconds: 900 },
-      paymentWebhook: { limit: 600, windowSeconds: 60 },
-      staffActions: { limit: 300, windowSeconds: 3600 },
-      reports: { limit: 60, windowSeconds: 60 },
-      artwork: { limit: 600, windowSeconds: 3600 },
-      nowPlayingPush: { limit: 60, windowSeconds: 60 },
-      songRequestDelaySeconds: settings.requests.delaySeconds,
+      budgets: declaredBudgets({
+        rateLimit: {
+          mobile: { limit: 100, windowSeconds: 3600 },
+          chat: settings.chatPerClient,
+          sseOpens: { limit: 1000, windowSeconds: 60 },
+          adminSignIn: { limit: 10, windowSeconds: 900 },
+          paymentWebhook: { limit: 600, windowSeconds: 60 },
+          staffActions: { limit: 300, windowSeconds: 3600 },
+          reports: { limit: 60, windowSeconds: 60 },
+          artwork: { limit: 600, windowSeconds: 3600 },
+          nowPlayingPush: { limit: 60, windowSeconds: 60 },
+        },
+        chat: { socketFlood: { messages: settings.chatPerConnection.limit, windowSeconds: settings.chatPerConnection.windowSeconds } },
+        live: { maxConnectionsPerClient: 20 },
+        requests: { delaySeconds: settings.requests.delaySeconds },
+        budgets: {},
+      }),
     },
     { shared: store.counter, local: (_name, windowSeconds) => new MemoryWindowCounter(windowSeconds, 1000, clock) },
   );

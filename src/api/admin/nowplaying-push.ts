@@ -102,14 +102,11 @@ function fromQuery(query: PushQuery, now: number): PushedTrack {
 export interface NowPlayingPushOptions {
   station: StationService;
   clock: Clock;
-  /** The push's own per-client budget (never the public API's). */
-  budget: { spendNowPlayingPush(client: string): Promise<void> };
 }
 
 /** POST /api/admin/nowplaying (JSON) and POST /api/admin/nowplaying/url (the query form). */
-export function nowPlayingPushRoutes({ station, clock, budget }: NowPlayingPushOptions): RouteDefinition[] {
+export function nowPlayingPushRoutes({ station, clock }: NowPlayingPushOptions): RouteDefinition[] {
   const push = async (ctx: RequestContext, track: (now: number) => PushedTrack) => {
-    await budget.spendNowPlayingPush(ctx.client);
     return ok(await station.applyPush(track(toUnixSeconds(clock()))));
   };
   return [
@@ -119,6 +116,8 @@ export function nowPlayingPushRoutes({ station, clock, budget }: NowPlayingPushO
       summary:
         "A playout system's push of the track it starts (album, duration, artwork, next up, who is live): answers the resulting now playing, which live clients, SSE and webhooks get too",
       auth: 'automation',
+      // Its own per-client budget: a playout system is no listener, and spends no staff writes.
+      budget: 'nowPlayingPush',
       errors: ['RATE_LIMITED'],
       body: NowPlayingPushBody,
       response: NowPlayingSchema,
@@ -132,6 +131,7 @@ export function nowPlayingPushRoutes({ station, clock, budget }: NowPlayingPushO
         'The now-playing push as query parameters or the same fields as an application/x-www-form-urlencoded body, for playout software that can only call a URL or post a form (RadioDJ, mAirList, SAM Broadcaster; docs/polling.md); the key may travel as `key` in the query here, and only here',
       auth: 'automation',
       keyInQuery: true,
+      budget: 'nowPlayingPush',
       errors: ['RATE_LIMITED'],
       query: NowPlayingPushQuery,
       formBody: true,

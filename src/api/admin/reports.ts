@@ -55,17 +55,12 @@ const ListenerReportSchema = Type.Object({
   }),
 });
 
-/** The budget a report spends (one per request, per client). */
-export interface ReportBudget {
-  spendReport(client: string): Promise<void>;
-}
-
 /**
  * The station's reports (admin): listeners per day (JSON, or CSV), and the royalty reports of
  * every play with its audience, or SoundExchange's report of use. ETag and 304 on each; each
  * request spends the client's report budget and reads at most 400 days of aggregates.
  */
-export function reportRoutes(reports: ListenerReports, budget: ReportBudget): RouteDefinition[] {
+export function reportRoutes(reports: ListenerReports): RouteDefinition[] {
   const answer = (ctx: RequestContext, body: Buffer, contentType?: string, filename?: string): RouteResult => {
     const prepared = prepareBody(body, REPORT_CACHE);
     if (filename) prepared.headers['Content-Disposition'] = `attachment; filename="${filename}"`;
@@ -87,8 +82,8 @@ export function reportRoutes(reports: ListenerReports, budget: ReportBudget): Ro
       }),
       response: ListenerReportSchema,
       errors: ['RATE_LIMITED'],
+      budget: 'reports',
       handler: async (ctx) => {
-        await budget.spendReport(ctx.client);
         return answer(ctx, serializeSuccess(await reports.listeners(ctx.query.from, ctx.query.to, ctx.query.by)));
       },
     }),
@@ -102,8 +97,8 @@ export function reportRoutes(reports: ListenerReports, budget: ReportBudget): Ro
       produces: { mediaTypes: ['text/csv'], description: 'date,sessions,unique_listeners,listener_hours,average_session_seconds,median_session_seconds,peak_listeners,unknown_seconds' },
       answerHeaders: csvHeaders,
       errors: ['RATE_LIMITED'],
+      budget: 'reports',
       handler: async (ctx) => {
-        await budget.spendReport(ctx.client);
         const days = await reports.listenerDays(ctx.query.from, ctx.query.to);
         const header = ['date', 'sessions', 'unique_listeners', 'listener_hours', 'average_session_seconds', 'median_session_seconds', 'peak_listeners', 'unknown_seconds'];
         const rows = days.map((d) => [d.date, d.sessions, d.unique_listeners, d.listener_hours, d.average_session_seconds, d.median_session_seconds, d.peak_listeners, d.unknown_seconds]);
@@ -129,8 +124,8 @@ export function reportRoutes(reports: ListenerReports, budget: ReportBudget): Ro
       },
       answerHeaders: csvHeaders,
       errors: ['RATE_LIMITED'],
+      budget: 'reports',
       handler: async (ctx) => {
-        await budget.spendReport(ctx.client);
         const range = reports.range(ctx.query.from, ctx.query.to);
         const days = `${range.start.toISODate()}-${range.end.toISODate()}`;
         if (ctx.query.format === 'soundexchange') {

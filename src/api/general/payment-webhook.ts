@@ -25,8 +25,6 @@ export interface PaymentWebhookOptions {
   revenue: RevenueService;
   /** What each event records is audited with the provider as its actor. */
   audit: AuditTrail;
-  /** The endpoint's own per-client budget (never the public API's). */
-  budget: { spendPaymentWebhook(client: string): Promise<void> };
   bodyLimitBytes: number;
 }
 
@@ -44,7 +42,7 @@ const ReceiptSchema = Type.Object({
  * down) is answered 4xx/5xx with nothing recorded, so the provider's retry loses nothing.
  */
 export function paymentWebhookRoutes(options: PaymentWebhookOptions): RouteDefinition[] {
-  const { events, revenue, audit, budget } = options;
+  const { events, revenue, audit } = options;
   return [
     defineRoute({
       method: 'POST',
@@ -54,8 +52,9 @@ export function paymentWebhookRoutes(options: PaymentWebhookOptions): RouteDefin
       rawBody: { limitBytes: options.bodyLimitBytes, description: 'the Stripe event exactly as Stripe signed it (Stripe-Signature header)' },
       response: ReceiptSchema,
       errors: ['RATE_LIMITED'],
-      handler: async ({ rawBody, headers, client, log }) => {
-        await budget.spendPaymentWebhook(client);
+      // Its own per-client budget, never the public API's.
+      budget: 'paymentWebhook',
+      handler: async ({ rawBody, headers, log }) => {
         if (!events) throw new AppError('UNAVAILABLE', { message: 'No payment webhook signing secret is configured.', retryAfterSeconds: 3600 });
         const signature = headers['stripe-signature'];
         if (!signature) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'Stripe-Signature', message: 'the header is required' }] });

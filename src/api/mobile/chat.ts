@@ -8,6 +8,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
     defineRoute({
       method: 'GET',
       path: '/api/mobile/chat',
+      budget: 'public',
       summary: 'Chat messages, oldest first: the oldest `limit` after `after` (or `since`), with `next` to continue; without either, the newest of the last hour',
       query: ChatHistoryQuery,
       response: ChatListSchema,
@@ -16,6 +17,7 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
     defineRoute({
       method: 'POST',
       path: '/api/mobile/chat',
+      budget: 'public',
       summary: 'Post a chat message',
       body: ChatPostBody,
       response: ChatMessageSchema,

@@ -20,6 +20,7 @@ export function feedbackRoutes(feedback: FeedbackService): RouteDefinition[] {
     defineRoute({
       method: 'POST',
       path: '/api/mobile/feedback',
+      budget: 'public',
       summary: 'Send feedback: a song rating, app feedback or a bug report',
       body: FeedbackBody,
       response: FeedbackSchema,

@@ -26,6 +26,7 @@ export function songRequestPostRoute(path: string, requests: RequestService): Ro
   return defineRoute({
     method: 'POST',
     path,
+    budget: 'public',
     summary: 'Request a song (200 with the existing request when that song is already pending)',
     body: SongRequestBody,
     response: SongRequestSchema,
@@ -44,6 +45,7 @@ export function requestRoutes(requests: RequestService): RouteDefinition[] {
     defineRoute({
       method: 'GET',
       path: '/api/mobile/requests',
+      budget: 'public',
       summary: 'Song requests: pending ones first come first served (by priority when requests.listenerPriority is `ordered`, or as staff set it)',
       query: RequestsQuery,
       response: SongRequestListSchema,

@@ -14,6 +14,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
     defineRoute({
       method: 'GET',
       path: '/api/mobile/status',
+      budget: 'public',
       summary: 'Radio status: on air, listeners, stream address, uptime, quality',
       headers: CONDITIONAL_GET_HEADERS,
       answerHeaders: STALE_HEADERS_DOC,
@@ -24,6 +25,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
     defineRoute({
       method: 'GET',
       path: '/api/mobile/stats',
+      budget: 'public',
       summary: 'Listener statistics',
       headers: CONDITIONAL_GET_HEADERS,
       answerHeaders: STALE_HEADERS_DOC,
@@ -33,6 +35,7 @@ export function statusRoutes(station: StationService, clock: Clock): RouteDefini
     defineRoute({
       method: 'GET',
       path: '/api/mobile/nowplaying',
+      budget: 'public',
       summary: 'The song on air and the recently played ones',
       headers: CONDITIONAL_GET_HEADERS,
       answerHeaders: STALE_HEADERS_DOC,

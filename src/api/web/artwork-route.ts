@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox';
 import { ARTWORK_PATH, IMAGE_KEY } from '../../artwork/artwork-resolver.js';
 import { AppError } from '../../errors.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
-import type { Limits } from '../../limits/limits.js';
 import type { ArtworkStore } from '../../station/ports.js';
 import { CONDITIONAL_GET_HEADERS, noneMatchHits } from '../conditional-get.js';
 
@@ -14,9 +13,9 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as co
 /**
  * GET /art/{key}: artwork the resolver fetched once and keeps in the store, served from the hub's
  * own origin so the pages' CSP (`img-src 'self' data:`) holds. Spends from the client's artwork
- * budget; the ETag is the key itself, so a client that has the image gets 304 without a store read.
+ * budget (`artwork`); the ETag is the key itself, so a client that has the image gets 304 without a store read.
  */
-export function artworkRoutes(store: ArtworkStore, limits: Pick<Limits, 'spendArtwork'>): RouteDefinition[] {
+export function artworkRoutes(store: ArtworkStore): RouteDefinition[] {
   return [
     defineRoute({
       method: 'GET',
@@ -27,8 +26,8 @@ export function artworkRoutes(store: ArtworkStore, limits: Pick<Limits, 'spendAr
       produces: { mediaTypes: IMAGE_TYPES, description: 'the image itself (JPEG, PNG, GIF or WebP, as read from its bytes)' },
       answerHeaders: { 'X-Content-Type-Options': '`nosniff`: the type sent is the one the hub read from the image itself' },
       errors: ['NOT_FOUND', 'RATE_LIMITED'],
+      budget: 'artwork',
       handler: async (ctx) => {
-        await limits.spendArtwork(ctx.client);
         const key = ctx.params.key ?? '';
         if (!IMAGE_KEY.test(key)) throw new AppError('NOT_FOUND', { message: 'No such artwork.' });
         const etag = `"${key}"`;
