@@ -93,11 +93,12 @@ export function configRows(schema: TSchema, defaults: unknown, env: readonly Env
         rows.push({ ...row, group: true, values: property === object ? '' : valuesOf(property) });
         visit(object.properties!, `${key}.`, value);
       } else if (entrySchema?.properties) {
-        // A map (the budgets): each entry of the defaults is listed, described by its own `about`.
+        // A map (the budgets): each entry of the defaults is listed, described by its own `about` (not listed again).
         rows.push({ ...row, defaultValue: undefined, group: true, values: 'map of name → object' });
         for (const [entryName, entryValue] of Object.entries((value ?? {}) as Record<string, unknown>)) {
           rows.push({ key: `${key}.${entryName}`, env: null, defaultValue: undefined, group: true, values: '', description: aboutOf(entryValue) });
-          visit(entrySchema.properties, `${key}.${entryName}.`, entryValue);
+          const { about: _about, ...fields } = entrySchema.properties;
+          visit(fields, `${key}.${entryName}.`, entryValue);
         }
       } else {
         rows.push({ ...row, group: false, values: valuesOf(property) });

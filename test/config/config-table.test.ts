@@ -73,4 +73,13 @@ describe('the configuration table of docs/configuration.md', () => {
     const undescribed = Type.Object({ ...ConfigSchema.properties, replay: Type.Object({ enabled: Type.Boolean() }, { description: 'the replay service' }) });
     expect(() => configTable(undescribed, defaults(), ENV_OVERRIDES)).toThrow(/without a description.*: replay\.enabled$/);
   });
+
+  it('lists each budget declared in the defaults, under its name, described by its `about`', () => {
+    const budgets = { dedications: { limit: 30, windowSeconds: 60, per: 'client', about: 'dedications a client may read' } };
+    const table = configTable(ConfigSchema, { ...defaults(), budgets }, ENV_OVERRIDES);
+    expect(table).toContain('| **`budgets.dedications`** |  |  |  | dedications a client may read |');
+    expect(table).toContain('| `budgets.dedications.limit` |  | `30` | integer 1–1,000,000,000 | requests per window |');
+    expect(table).toContain('| `budgets.dedications.per` |  | `"client"` | `"client"`, `"staff"` |');
+    expect(table).not.toContain('budgets.dedications.about');
+  });
 });
