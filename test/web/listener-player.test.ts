@@ -262,11 +262,15 @@ describe.skipIf(!ready)('the listener player in Chromium', () => {
     await small.locator('radio-now-playing').getByText('Rescue').waitFor();
     expect(await small.locator('radio-now-playing').getByRole('progressbar').isVisible()).toBe(false);
 
-    const player = await openWidget('/widget/player', { width: 360, height: 70 });
+    const player = await openWidget('/widget/player', { width: 480, height: 70 });
     const art = player.locator('radio-player img');
     await eventually(async () => expect(await art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true));
     expect(await art.isVisible()).toBe(true);
     await player.screenshot({ path: join(SHOTS, 'widget-player-artwork.png') });
+    // The documented 360px frame keeps its width for the title instead.
+    const narrow = await openWidget('/widget/player', { width: 360, height: 70 });
+    await narrow.locator('radio-player').getByText('Rescue').waitFor();
+    expect(await narrow.locator('radio-player img').isVisible()).toBe(false);
   });
 
   it('has no accessibility violation (axe-core, every rule) with the whole card shown, light and dark, English and Spanish, phone and desktop', async () => {
