@@ -16,16 +16,16 @@ describe('the song the listener page shows', () => {
   });
 
   it('is the hub’s current song when the stream names that one', () => {
-    expect(shownSong('CeCe Winans - Goodness of God', { song: goodness, played_at: 100 }, [{ song: rescue, played_at: 0 }])).toEqual({ song: goodness, current: true });
+    expect(shownSong({ artist: 'CeCe Winans', title: 'Goodness of God' }, { song: goodness, played_at: 100 }, [{ song: rescue, played_at: 0 }])).toEqual({ song: goodness, current: true });
   });
 
   it('stays on the song still heard, with its artwork and album from the history, while the hub has moved on', () => {
-    const shown = shownSong('Lauren Daigle - Rescue', { song: goodness, played_at: 100 }, [{ song: rescue, played_at: 0 }]);
+    const shown = shownSong({ artist: 'Lauren Daigle', title: 'Rescue' }, { song: goodness, played_at: 100 }, [{ song: rescue, played_at: 0 }]);
     expect(shown).toEqual({ song: rescue, current: false });
   });
 
-  it('shows the stream’s own words for a song the hub does not know, split into artist and title', () => {
-    expect(shownSong('Hillsong United - Oceans', { song: goodness, played_at: 100 }, []).song).toMatchObject({ artist: 'Hillsong United', title: 'Oceans' });
-    expect(shownSong('Station ID', null, []).song).toMatchObject({ artist: '', title: 'Station ID' });
+  it('shows the stream’s own words for a song the hub does not know', () => {
+    expect(shownSong({ artist: 'Hillsong United', title: 'Oceans' }, { song: goodness, played_at: 100 }, []).song).toMatchObject({ artist: 'Hillsong United', title: 'Oceans' });
+    expect(shownSong({ artist: '', title: 'Station ID' }, null, []).song).toMatchObject({ artist: '', title: 'Station ID', text: 'Station ID' });
   });
 });

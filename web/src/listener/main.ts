@@ -16,7 +16,7 @@ import { Rating } from './rating.js';
 import { mergeRequest, RequestQueue } from './requests.js';
 import { RequestDialog } from './request-dialog.js';
 import { ShareAndGive } from './share.js';
-import { shownSong } from './shown-song.js';
+import { shownSong, type HeardTitle } from './shown-song.js';
 import { SongProgress } from './progress.js';
 import { playableStreams, rememberedStream, StreamPicker } from './stream-choice.js';
 import { Schedule, type ScheduleData } from './schedule.js';
@@ -82,8 +82,8 @@ function ListenerPage() {
 
   // The title the listener hears: the stream's own (in-band, in step with the audio) while it
   // gives one, else the hub's. Artwork and details come with it when the hub knows that song.
-  const [heard, setHeard] = useState<string | null>(null);
-  const onStreamTitle = useCallback((title: string | null) => setHeard(title?.trim() || null), []);
+  const [heard, setHeard] = useState<HeardTitle | null>(null);
+  const onStreamTitle = useCallback((title: HeardTitle | null) => setHeard(title?.title.trim() ? title : null), []);
   const [streamUrl, setStreamUrl] = useState(() => rememberedStream(streams));
 
   const hubSong = nowPlaying?.now_playing ?? null;

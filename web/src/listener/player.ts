@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
 import { mediaMetadata, updateSystemPlayer, type SystemPlayerSong } from './media-session.js';
+import type { HeardTitle } from './shown-song.js';
 
 type PlayerState = 'idle' | 'connecting' | 'playing' | 'buffering' | 'error';
 
@@ -29,11 +30,11 @@ export interface PlayerProps {
   onAir: boolean;
   /**
    * The one way a title read from the stream itself (ICY or Ogg comments, in step with the audio)
-   * replaces the title shown and the system player's: call it with the stream's "Artist - Title"
-   * when that audio plays, and with null to go back to the hub's feed (the player calls it with
-   * null on Pause). The in-band reader started in `start()` is the caller.
+   * replaces the title shown and the system player's: call it with the stream's title (artist and
+   * title, split at " - ") when that audio plays, and with null to go back to the hub's feed (the
+   * player calls it with null on Pause). The in-band reader started in `start()` is the caller.
    */
-  onStreamTitle: (title: string | null) => void;
+  onStreamTitle: (title: HeardTitle | null) => void;
 }
 
 /**
