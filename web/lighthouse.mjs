@@ -18,6 +18,7 @@ const { deepMerge, loadConfig } = await import(join(here, '../dist/config/load-c
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN_KEY = 'lighthouse-admin-key-0123456789';
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/widget/now-playing,/widget/player').split(',');
 
 // A stand-in for Icecast's status page: one mount, one song.
@@ -45,13 +46,31 @@ const config = loadConfig(
   {},
   deepMerge(
     { logLevel: 'silent', server: { host: '127.0.0.1', port: 0 } },
-    { stream: { kind: 'icecast', statusUrl, mount: '/live.mp3', enabled: false }, station: { streamUrl: 'http://127.0.0.1:1/live.mp3' } },
+    {
+      adminApiKey: ADMIN_KEY,
+      stream: { kind: 'icecast', statusUrl, mount: '/live.mp3', enabled: false },
+      station: { streamUrl: 'http://127.0.0.1:1/live.mp3', donateUrl: 'https://give.example.org/grace-fm' },
+    },
   ),
 );
 const app = createApp(config, { log: pino({ level: 'silent' }) });
 const port = await app.listen();
 const base = `http://127.0.0.1:${port}`;
 await app.poller.tick();
+// The playout system's push, so the whole now-playing card is measured: album, progress, next, presenter.
+await fetch(`${base}/api/admin/nowplaying`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_KEY}` },
+  body: JSON.stringify({
+    artist: 'Lauren Daigle',
+    title: 'You Say',
+    album: 'Look Up Child',
+    duration: 275,
+    started_at: Math.floor(Date.now() / 1000) - 40,
+    next: [{ artist: 'CeCe Winans', title: 'Goodness of God', duration: 300 }],
+    live: { is_live: true, streamer_name: 'Naomi' },
+  }),
+});
 const post = (path, body) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 await post('/api/mobile/chat', { nickname: 'Ruth', message: 'Good morning, Grace FM!' });
 await post('/api/mobile/chat', { nickname: 'Naomi', message: 'Amen to that song.' });

@@ -181,6 +181,27 @@ export const ConfigSchema = Type.Object(
       publicUrl: Type.Optional(
         Type.String({ format: 'uri', pattern: '^https?://', description: "where listeners reach this hub's pages (absolute links for sharing); default `websiteUrl`" }),
       ),
+      donateUrl: Type.Union([Type.String({ format: 'uri', pattern: '^https://', maxLength: 2000 }), Type.Null()], {
+        description: "the station's donation page (an https URL): the listener page shows a *Give* button to it; null: no button",
+      }),
+      streams: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              label: Type.String({ minLength: 1, maxLength: 40, description: 'what the listener chooses by, e.g. `High quality (128 kbps MP3)`' }),
+              url: Type.String({ format: 'uri', pattern: '^https?://', description: 'the address to play' }),
+              type: Type.Optional(
+                Type.String({ pattern: '^audio/[a-z0-9.+-]+$', description: 'its MIME type, e.g. `audio/mpeg` or `audio/aac` (a browser that cannot play it is not offered it)' }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          {
+            maxItems: 8,
+            description: 'several mounts the listener chooses between on the listener page (remembered on the device); the first is the default. Absent or empty: `streamUrl` alone',
+          },
+        ),
+      ),
     }),
     stream: Section('the stream server to poll ([polling.md](polling.md))', {
       // One source in these keys; `sources`, when not empty, replaces them (see stream-sources.ts).

@@ -49,6 +49,28 @@ describe('loading configuration', () => {
     expect(refusal({ RADIO_CONFIG: path })).toMatch(/station\.streamUrl/);
   });
 
+  it('has no donation page by default, takes an https one, and refuses any other address, naming the key', () => {
+    expect(loadConfig({}).station.donateUrl).toBeNull();
+    const given = loadConfig({ RADIO_CONFIG: file('donate.json', { station: { donateUrl: 'https://give.example.org/grace' } }) });
+    expect(given.station.donateUrl).toBe('https://give.example.org/grace');
+    for (const url of ['http://give.example.org/grace', 'javascript:alert(1)', ''])
+      expect(refusal({ RADIO_CONFIG: file('donate-bad.json', { station: { donateUrl: url } }) })).toMatch(/station\.donateUrl/);
+  });
+
+  it('takes several streams with a label each, and refuses one a browser cannot play or with unknown keys', () => {
+    const streams = [
+      { label: 'High quality (128 kbps MP3)', url: 'https://stream.example.org/live.mp3', type: 'audio/mpeg' },
+      { label: 'Data saver (48 kbps AAC)', url: 'https://stream.example.org/mobile.aac' },
+    ];
+    expect(loadConfig({ RADIO_CONFIG: file('streams.json', { station: { streams } }) }).station.streams).toEqual(streams);
+    for (const bad of [
+      { label: 'FTP', url: 'ftp://stream.example.org/live.mp3' },
+      { label: '', url: 'https://stream.example.org/live.mp3' },
+      { label: 'x', url: 'https://s.example.org/a.mp3', bitrate: 128 },
+    ])
+      expect(refusal({ RADIO_CONFIG: file('streams-bad.json', { station: { streams: [bad] } }) })).toMatch(/station\.streams/);
+  });
+
   it('deep-merges the RADIO_CONFIG file over the defaults; arrays replace', () => {
     const path = file('override.json', { station: { name: 'Hope 101' }, playlists: [{ id: 'only', name: 'Only One' }] });
     const config = loadConfig({ RADIO_CONFIG: path });

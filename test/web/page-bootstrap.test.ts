@@ -107,6 +107,56 @@ describe('the pages’ bootstrap and the station’s look', () => {
     expect(csp).toContain("script-src 'self'");
   });
 
+  it('gives the listener page the streams to choose from, the donation page, the icons, and the song’s length, next song and presenter (issue 30)', async () => {
+    const streams = [
+      { label: 'High quality (128 kbps MP3)', url: 'https://stream.example.org/live.mp3' },
+      { label: 'Data saver (48 kbps AAC)', url: 'https://mobile.example.net/live.aac', type: 'audio/aac' },
+    ];
+    const adminApiKey = 'bootstrap-test-admin-key-0123456789';
+    const rich = await startTestServer({ adminApiKey, station: { streams, donateUrl: 'https://give.example.org/grace' } });
+    try {
+      const started = Math.floor(Date.now() / 1000) - 10;
+      const pushed = await fetch(`${rich.url}/api/admin/nowplaying`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminApiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          artist: 'Lauren Daigle',
+          title: 'Rescue',
+          album: 'Look Up Child',
+          duration: 200,
+          started_at: started,
+          next: [{ artist: 'CeCe Winans', title: 'Goodness of God', duration: 300 }],
+          live: { is_live: true, streamer_name: 'Naomi' },
+        }),
+      });
+      expect(pushed.status).toBe(200);
+      const boot = await eventually(async () => {
+        const value = bootstrapOf(await (await fetch(`${rich.url}/`)).text());
+        if (!value.nowPlaying?.now_playing) throw new Error('no song yet');
+        return value;
+      });
+      // A stream without a declared type gets the one its address names.
+      expect(boot.station.streams).toEqual([{ ...streams[0], type: 'audio/mpeg' }, streams[1]]);
+      expect(boot.station.donateUrl).toBe('https://give.example.org/grace');
+      expect(boot.station.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+      expect(boot.nowPlaying).toMatchObject({
+        now_playing: { song: { title: 'Rescue', album: 'Look Up Child' }, played_at: started, duration: 200 },
+        playing_next: { song: { title: 'Goodness of God', artist: 'CeCe Winans' }, duration: 300 },
+        live: { is_live: true, streamer_name: 'Naomi' },
+      });
+      // `elapsed` would change the page every second: the page counts it from played_at.
+      expect(boot.nowPlaying.now_playing.elapsed).toBeUndefined();
+      // Every stream's origin may be played, and no other.
+      const csp = (await fetch(`${rich.url}/`)).headers.get('content-security-policy')!;
+      expect(/media-src ([^;]*)/.exec(csp)![1]).toBe("'self' https://stream.example.org https://mobile.example.net blob:");
+    } finally {
+      await rich.close();
+    }
+    // Without the new keys: streamUrl alone, no donation page.
+    const plain = bootstrapOf(await (await fetch(`${server.url}/`)).text());
+    expect(plain.station).toMatchObject({ streams: [{ label: '', url: 'https://stream.example.org/live.mp3', type: 'audio/mpeg' }], donateUrl: null });
+  });
+
   it('serves a station’s own PNG logo as its icons, and refuses a logo it cannot serve at start-up', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'radio-logo-'));
     // A 1x1 PNG: signature, IHDR (width 1, height 1), IDAT, IEND.

@@ -6,6 +6,7 @@ import type { LiveEventLog } from '../../station/ports.js';
 import type { RequestService } from '../../station/request-service.js';
 import type { ScheduleService } from '../../station/schedule-service.js';
 import type { StationService } from '../../station/station-service.js';
+import { listenerStreams } from './listener-streams.js';
 
 /**
  * Everything the listener page and the widget pages need to start, written into their HTML
@@ -26,6 +27,8 @@ export interface PageBootstrapDeps {
   chat: ChatService;
   liveEvents: LiveEventLog;
   logoUrl: string;
+  /** The station's square icons (the system player's artwork in several sizes); none when absent. */
+  icons?: ReadonlyArray<{ url: string; type: string; sizes: string }>;
   log: Logger;
   /** Milliseconds; the clock the freshness bound is read on. */
   now?: () => number;
@@ -65,8 +68,12 @@ export class PageBootstrap {
       language: station.language,
       timezone: station.timezone,
       streamUrl: station.streamUrl ?? '',
+      // Several mounts to choose between (the first is the default); streamUrl alone otherwise.
+      streams: listenerStreams(station),
       logo: deps.logoUrl,
+      icons: (deps.icons ?? []).filter((icon) => icon.sizes !== 'any').map(({ url, type, sizes }) => ({ src: url, type, sizes })),
       artUrlTemplate: station.artUrlTemplate,
+      donateUrl: station.donateUrl,
     };
     this.rules = { requestThresholdSeconds: requests.thresholdSeconds, requestDelaySeconds: requests.delaySeconds };
     // Until the store has answered once, the pages still get the station (config): they play.
@@ -100,9 +107,10 @@ export class PageBootstrap {
       // live feed after it (and de-duplicated by the page), so nothing falls between the two.
       const lastEventId = await liveEvents.lastId();
       const [state, queue, messages] = await Promise.all([station.peek() ?? station.state(), requests.list('all', QUEUE_LENGTH), chat.history(undefined, CHAT_MESSAGES)]);
-      const { now_playing, song_history, listeners, online } = station.nowPlayingOf(state);
-      // `elapsed` changes every second; the page counts it from played_at.
-      const nowPlaying = { now_playing: now_playing && { song: now_playing.song, played_at: now_playing.played_at }, song_history, listeners, online };
+      const { now_playing, song_history, listeners, online, playing_next, live } = station.nowPlayingOf(state);
+      // `elapsed` changes every second; the page counts it from played_at (and stops at duration).
+      const current = now_playing && { song: now_playing.song, played_at: now_playing.played_at, ...(now_playing.duration === undefined ? {} : { duration: now_playing.duration }) };
+      const nowPlaying = { now_playing: current, song_history, listeners, online, playing_next, live };
       const programme = schedule.schedule();
       const brief = ({ id, title, host, starts_at, ends_at, type }: (typeof programme.upcoming)[number]) => ({ id, title, host, starts_at, ends_at, type });
       const stationCard = this.stationCard;

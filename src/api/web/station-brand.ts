@@ -23,9 +23,11 @@ export interface StationBrand {
   htmlVariables: Record<string, string>;
   /** The logo's URL on this server (root-relative). */
   logoUrl: string;
+  /** The square icons (the system player's artwork when a song has none of its own). */
+  icons: Icon[];
 }
 
-interface Icon {
+export interface Icon {
   url: string;
   type: string;
   /** "512x512", or "any" for SVG. */
@@ -120,6 +122,7 @@ export function stationBrand(config: Readonly<Config>, webRoot: string): Station
   return {
     files,
     logoUrl,
+    icons,
     htmlVariables: {
       DESCRIPTION: `${station.name}: ${station.genre}, live`,
       ACCENT: station.accentColor,

@@ -8,6 +8,7 @@ import type { LiveEventLog } from '../../station/ports.js';
 import type { RequestService } from '../../station/request-service.js';
 import type { ScheduleService } from '../../station/schedule-service.js';
 import type { StationService } from '../../station/station-service.js';
+import { streamOrigins } from './listener-streams.js';
 import { PageBootstrap } from './page-bootstrap.js';
 import { stationBrand, type StationBrand } from './station-brand.js';
 
@@ -29,7 +30,7 @@ export interface WebPageSources {
 
 /** The listener page (/), the staff console (/console), the widgets and their assets. */
 export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources, root = WEB_ROOT, brand: StationBrand = stationBrand(config, root)): RouteDefinition[] {
-  const bootstrap = new PageBootstrap({ config, ...sources, logoUrl: brand.logoUrl });
+  const bootstrap = new PageBootstrap({ config, ...sources, logoUrl: brand.logoUrl, icons: brand.icons });
   const art = config.station.artUrlTemplate;
   return staticFileRoutes({
     root,
@@ -44,7 +45,7 @@ export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources,
       REQUEST_DELAY: String(config.requests.delaySeconds),
       ...brand.htmlVariables,
     },
-    mediaSources: config.station.streamUrl ? [new URL(config.station.streamUrl).origin] : [],
+    mediaSources: streamOrigins(config.station),
     imageSources: art ? [new URL(art.replace(/\{(artist|title)\}/g, 'x')).origin] : [],
     generatedFiles: brand.files,
     livePages: {

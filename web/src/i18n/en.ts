@@ -207,6 +207,24 @@ const en = {
   // The hub's polls say the stream server has no live source: nothing the listener can fix.
   playerStationDown: "The station's stream is off air right now; your connection is fine. Try again later.",
   streamNotSetUp: 'This station has not set up its stream yet.',
+  // The now-playing card, the system player, sharing and giving (issue 30)
+  playerRegion: 'Player',
+  album: (name: string) => `Album: ${name}`,
+  songProgress: 'Song progress',
+  progressText: (elapsed: string, total: string) => `${elapsed} of ${total}`,
+  remaining: (time: string) => `−${time}`,
+  startedAgo: (time: string) => `Playing for ${time}`,
+  upNext: 'Up next',
+  livePresenter: (name: string | null) => (name ? `Live with ${name}` : 'Live presenter'),
+  share: 'Share',
+  shareText: (song: string, station: string) => `Listening to ${song} on ${station}`,
+  linkCopied: 'Link copied.',
+  copyThisLink: 'Copy this link:',
+  give: 'Give',
+  opensNewTab: '(opens in a new tab)',
+  streamChoice: 'Stream',
+  songRequests: 'Song requests',
+  close: 'Close',
   // Widgets
   listenLive: 'Listen live',
 };

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import '../styles/base.css';
 import '../styles/listener.css';
 import { readBootstrap, type Bootstrap } from '../shared/bootstrap.js';
@@ -13,7 +13,12 @@ import type { ChatMessage, NowPlaying, SongRequest, StationStatus } from '../sha
 import { Chat } from './chat.js';
 import { Player } from './player.js';
 import { Rating } from './rating.js';
-import { mergeRequest, RequestForm, RequestQueue } from './requests.js';
+import { mergeRequest, RequestQueue } from './requests.js';
+import { RequestDialog } from './request-dialog.js';
+import { ShareAndGive } from './share.js';
+import { shownSong, type HeardTitle } from './shown-song.js';
+import { SongProgress } from './progress.js';
+import { playableStreams, rememberedStream, StreamPicker } from './stream-choice.js';
 import { Schedule, type ScheduleData } from './schedule.js';
 
 // The listener page starts from what the server wrote into it (page-bootstrap.ts) and stays
@@ -25,6 +30,8 @@ const EVENTS = ['nowplaying', 'listeners', 'status', 'schedule:updated', 'chat:m
 const boot: Bootstrap = readBootstrap() ?? { station: { name: document.title, language: document.documentElement.lang, streamUrl: '', logo: '', artUrlTemplate: null } };
 const station = boot.station;
 const rules = boot.rules ?? { requestThresholdSeconds: 900, requestDelaySeconds: 300 };
+// The mounts this browser can play; a page from before `streams` has the one streamUrl.
+const streams = playableStreams(station.streams ?? (station.streamUrl ? [{ label: '', url: station.streamUrl }] : []));
 
 function mergeChat(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const known = new Set(current.map((m) => m.id));
@@ -73,11 +80,25 @@ function ListenerPage() {
     return () => feed.close();
   }, [feed]);
 
-  const song = nowPlaying?.now_playing?.song ?? null;
+  // The title the listener hears: the stream's own (in-band, in step with the audio) while it
+  // gives one, else the hub's. Artwork and details come with it when the hub knows that song.
+  const [heard, setHeard] = useState<HeardTitle | null>(null);
+  const onStreamTitle = useCallback((title: HeardTitle | null) => setHeard(title?.title.trim() ? title : null), []);
+  const [streamUrl, setStreamUrl] = useState(() => rememberedStream(streams));
+
+  const hubSong = nowPlaying?.now_playing ?? null;
+  const history = nowPlaying?.song_history ?? [];
+  const shown = shownSong(heard, hubSong, history);
+  const song = shown.song;
   const onAir = nowPlaying?.online ?? false;
   const artwork = (song && artUrl(station.artUrlTemplate, song)) || station.logo;
-  const history = nowPlaying?.song_history ?? [];
+  const next = shown.current ? (nowPlaying?.playing_next ?? null) : null;
+  const live = nowPlaying?.live;
   const budgetNotice = paused ? html`<p class="notice" role="status" id="budget-notice">${t.budgetPaused(clockTime(pausedUntil / 1000), waitText((pausedUntil - now) / 1000))}</p>` : null;
+  const fallBackToLogo = (e: Event) => {
+    const img = e.currentTarget as HTMLImageElement;
+    if (station.logo && !img.src.endsWith(station.logo)) img.src = station.logo;
+  };
 
   return html`<a class="skip" href="#play">${t.skipToContent}</a>
     <header class="station">
@@ -90,32 +111,43 @@ function ListenerPage() {
         <span class="dot" aria-hidden="true"></span>${onAir ? t.onAir : t.offAir}${nowPlaying && html` · <span id="listener-count">${t.listeners(nowPlaying.listeners.current)}</span>`}
       </p>
     </header>
+    <section class="now-bar" aria-label=${t.playerRegion}>
+      <div class="now-bar-inner">
+        <img class="thumb" src=${artwork} alt="" width="56" height="56" onError=${fallBackToLogo} />
+        <div aria-live="polite" id="now-playing" class="now-text" data-loaded=${nowPlaying !== null}>
+          ${
+            song
+              ? html`<p class="song"><span class="title" title=${song.title}>${song.title}</span><span class="artist" title=${song.artist}>${song.artist}</span></p>`
+              : html`<p class="song"><span class="title">${onAir ? t.liveNoTitle : t.offAir}</span><span class="artist">${station.name}</span></p>`
+          }
+        </div>
+        <${Player}
+          streamUrl=${streamUrl}
+          song=${song}
+          stationName=${station.name}
+          artwork=${artwork}
+          logo=${station.logo}
+          icons=${station.icons ?? []}
+          onAir=${onAir}
+          onStreamTitle=${onStreamTitle}
+        />
+      </div>
+    </section>
     <div class="connection" role="status">${feedState === 'retrying' ? (everOpen ? t.offline : t.liveUpdatesPaused) : ''}</div>
     <main class="layout">
       <div class="primary">
         <section class="card now" aria-labelledby="now-heading">
-          <img
-            class="artwork"
-            src=${artwork}
-            alt=${song ? t.artwork(song.text) : t.stationLogo(station.name)}
-            width="128"
-            height="128"
-            onError=${(e: Event) => {
-              const img = e.currentTarget as HTMLImageElement;
-              if (station.logo && !img.src.endsWith(station.logo)) img.src = station.logo;
-            }}
-          />
-          <div class="now-head">
+          <img class="artwork" src=${artwork} alt=${song ? t.artwork(song.text) : t.stationLogo(station.name)} width="160" height="160" onError=${fallBackToLogo} />
+          <div class="now-details">
             <h2 id="now-heading">${t.nowPlaying}</h2>
-            <div aria-live="polite" id="now-playing" data-loaded=${nowPlaying !== null}>
-              ${
-                song
-                  ? html`<p class="song"><span class="title" title=${song.title}>${song.title}</span><span class="artist" title=${song.artist}>${song.artist}</span></p>`
-                  : html`<p class="song"><span class="title">${onAir ? t.liveNoTitle : t.offAir}</span><span class="artist">${station.name}</span></p>`
-              }
-            </div>
+            <p class="now-song">${song ? html`<strong>${song.title}</strong> <span class="muted">${song.artist}</span>` : html`<strong>${onAir ? t.liveNoTitle : t.offAir}</strong>`}</p>
+            ${song?.album && html`<p class="album muted" id="album">${t.album(song.album)}</p>`}
+            ${live?.is_live && html`<p class="presenter" id="live-presenter"><span class="dot" aria-hidden="true"></span>${t.livePresenter(live.streamer_name)}</p>`}
+            ${shown.current && hubSong && html`<${SongProgress} key=${`${hubSong.song.id}:${hubSong.played_at}`} playedAt=${hubSong.played_at} duration=${hubSong.duration ?? null} />`}
+            ${next && html`<p class="up-next" id="up-next"><span class="label">${t.upNext}</span> <span>${next.song.title}</span> <span class="muted">– ${next.song.artist}</span></p>`}
+            <${StreamPicker} streams=${streams} chosen=${streamUrl} onChoose=${setStreamUrl} />
+            <${ShareAndGive} songText=${song ? `${song.title} – ${song.artist}` : null} stationName=${station.name} donateUrl=${station.donateUrl ?? null} />
           </div>
-          <${Player} streamUrl=${station.streamUrl} song=${song} stationName=${station.name} artwork=${artwork} onAir=${onAir} />
           ${song && html`<${Rating} key=${song.id} song=${song} paused=${paused} onBudgetSpent=${setPausedUntil} />`}
         </section>
         <section class="card" aria-labelledby="recent-heading">
@@ -142,8 +174,8 @@ function ListenerPage() {
         ${budgetNotice}
         <${Chat} messages=${messages} paused=${paused} onBudgetSpent=${setPausedUntil} onPosted=${(m: ChatMessage) => setMessages((list) => mergeChat(list, [m]))} />
         <section class="card" aria-labelledby="request-heading">
-          <h2 id="request-heading">${t.requests}</h2>
-          <${RequestForm} rules=${rules} paused=${paused} onBudgetSpent=${setPausedUntil} />
+          <h2 id="request-heading">${t.songRequests}</h2>
+          <${RequestDialog} rules=${rules} paused=${paused} onBudgetSpent=${setPausedUntil} />
           <h3>${t.requestQueue}</h3>
           <div id="request-queue" aria-live="polite"><${RequestQueue} requests=${requests} /></div>
         </section>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
-import type { Song } from '../shared/live.js';
+import { mediaMetadata, updateSystemPlayer, type SystemPlayerSong } from './media-session.js';
+import type { HeardTitle } from './shown-song.js';
 
 type PlayerState = 'idle' | 'connecting' | 'playing' | 'buffering' | 'error';
 
@@ -15,18 +16,40 @@ function volumeSettable(): boolean {
   return probe.volume === 0.5;
 }
 
+/** What the player needs to know; the page owns the song shown and the stream chosen. */
+export interface PlayerProps {
+  /** The chosen stream's address ('' while the station has none). */
+  streamUrl: string;
+  /** The song as the listener should see it (the stream's own title when it gave one, else the hub's). */
+  song: SystemPlayerSong | null;
+  stationName: string;
+  /** The song's artwork, else the logo. */
+  artwork: string;
+  logo: string;
+  icons: ReadonlyArray<{ src: string; type: string; sizes: string }>;
+  onAir: boolean;
+  /**
+   * The one way a title read from the stream itself (ICY or Ogg comments, in step with the audio)
+   * replaces the title shown and the system player's: call it with the stream's title (artist and
+   * title, split at " - ") when that audio plays, and with null to go back to the hub's feed (the
+   * player calls it with null on Pause). The in-band reader started in `start()` is the caller.
+   */
+  onStreamTitle: (title: HeardTitle | null) => void;
+}
+
 /**
- * The large play control: idle, connecting, playing, buffering and error, each said in words;
- * volume where the platform allows it. The phone's lock screen shows the song (Media Session).
- * A failure is the station's when its polls say the stream is off air, else the listener's network.
+ * The play control: idle, connecting, playing, buffering and error, each said in words; volume
+ * where the platform allows it. The phone's system player (lock screen, notification shade) shows
+ * the song and has Play and Pause (Media Session). A failure is the station's when its polls say
+ * the stream is off air, else the listener's network.
  */
-export function Player(props: { streamUrl: string; song: Song | null; stationName: string; artwork: string; onAir: boolean }) {
+export function Player(props: PlayerProps) {
   // No stream configured: no dead Play button that could only fail.
   if (!props.streamUrl) return html`<div class="player" data-state="not-set-up"><p class="player-status" role="status" id="player-status">${t.streamNotSetUp}</p></div>`;
   return html`<${StreamPlayer} ...${props} />`;
 }
 
-function StreamPlayer({ streamUrl, song, stationName, artwork, onAir }: { streamUrl: string; song: Song | null; stationName: string; artwork: string; onAir: boolean }) {
+function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAir, onStreamTitle }: PlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [state, setState] = useState<PlayerState>('idle');
   const [volume, setVolume] = useState(() => Number(localStorage.getItem('radio-volume') ?? 1));
@@ -37,6 +60,7 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, onAir }: { stream
   const stop = () => {
     const element = audio.current;
     clearTimeout(startTimer.current);
+    onStreamTitle(null);
     if (!element) return;
     element.pause();
     // A live stream resumes at the live edge, not where it paused: drop the buffer.
@@ -67,18 +91,17 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, onAir }: { stream
 
   useEffect(() => () => clearTimeout(startTimer.current), []);
 
+  // Another stream chosen while playing: switch to it at once.
+  const playing = useRef(active);
+  playing.current = active;
   useEffect(() => {
-    if (!('mediaSession' in navigator)) return;
-    navigator.mediaSession.metadata = new MediaMetadata({
-      title: song?.title ?? stationName,
-      artist: song?.artist ?? t.live,
-      album: stationName,
-      artwork: artwork ? [{ src: new URL(artwork, location.href).href }] : [],
-    });
-    navigator.mediaSession.setActionHandler('play', () => !active && start());
-    navigator.mediaSession.setActionHandler('pause', () => active && stop());
-    navigator.mediaSession.setActionHandler('stop', () => active && stop());
-  }, [song?.id, active, streamUrl, artwork]);
+    if (playing.current) start();
+  }, [streamUrl]);
+
+  // On every song change (and Play or Pause) the system player shows the song and acts on this player.
+  useEffect(() => {
+    updateSystemPlayer(mediaMetadata(song, stationName, artwork, icons, logo), active, { play: () => !playing.current && start(), pause: () => playing.current && stop() });
+  }, [song?.title, song?.artist, song?.album, active, streamUrl, artwork]);
 
   const onPlaying = () => {
     clearTimeout(startTimer.current);

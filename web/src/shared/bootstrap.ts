@@ -12,6 +12,20 @@ export interface StationCard {
   logo: string;
   /** Artwork URL with {artist} and {title}, or null. */
   artUrlTemplate: string | null;
+  /** The mounts a listener may choose between (the first is the default); absent on older pages: streamUrl alone. */
+  streams?: StreamChoice[];
+  /** The station's square icons: the system player's artwork when the song has none of its own. */
+  icons?: Array<{ src: string; type: string; sizes: string }>;
+  /** The station's donation page (https), or null: no Give button. */
+  donateUrl?: string | null;
+}
+
+/** One stream the listener may choose (config `station.streams`). */
+export interface StreamChoice {
+  label: string;
+  url: string;
+  /** MIME type when known: a browser that cannot play it is not offered it. */
+  type?: string;
 }
 
 export interface Occurrence {

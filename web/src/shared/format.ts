@@ -42,3 +42,12 @@ export function artUrl(template: string | null | undefined, song: { artist: stri
   if (!template) return null;
   return template.replace(/\{artist\}/g, encodeURIComponent(song.artist)).replace(/\{title\}/g, encodeURIComponent(song.title));
 }
+
+/** A duration as a clock reads it: "3:07", "1:02:03". */
+export function durationText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}

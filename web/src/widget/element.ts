@@ -1,7 +1,7 @@
 import { parseColor, textOn } from '../../../src/api/web/colors.js';
 import type { Bootstrap, StationCard } from '../shared/bootstrap.js';
 import { openFeed } from '../shared/feed.js';
-import { artUrl } from '../shared/format.js';
+import { artUrl, durationText } from '../shared/format.js';
 import { stringsFor } from '../shared/i18n.js';
 import type { NowPlaying, StationStatus } from '../shared/live.js';
 import widgetCss from './widget.css?inline';
@@ -145,6 +145,12 @@ abstract class RadioWidget extends HTMLElement {
     return this.state.card;
   }
 
+  /** The logo as an absolute URL on the station's server ('' when none). */
+  protected logoUrl(): string {
+    const logo = this.card?.logo;
+    return logo ? new URL(logo, (this.constructor as typeof RadioWidget).origin || location.href).href : '';
+  }
+
   protected stationName(): string {
     return this.getAttribute('station') ?? this.card?.name ?? '';
   }
@@ -159,6 +165,10 @@ export class RadioNowPlaying extends RadioWidget {
   private songTitle!: HTMLElement;
   private artist!: HTMLElement;
   private meta!: HTMLElement;
+  private progress!: HTMLProgressElement;
+  private times!: HTMLElement;
+  private next!: HTMLElement;
+  private ticker: ReturnType<typeof setInterval> | undefined;
 
   protected build(): void {
     const card = el('section', 'card');
@@ -180,13 +190,37 @@ export class RadioNowPlaying extends RadioWidget {
     const live = el('div', 'text');
     live.setAttribute('aria-live', 'polite');
     live.append(this.songTitle, this.artist);
-    card.append(this.art, this.station, label, live, this.meta);
+    // Where the widget has room (a taller frame, or a script-tag element on the page itself): how
+    // far the song is and what comes next, as on the listener page.
+    const extra = el('div', 'extra');
+    this.progress = el('progress', 'bar');
+    this.progress.setAttribute('aria-label', this.strings.songProgress);
+    this.times = el('p', 'times');
+    this.next = el('p', 'next');
+    extra.append(this.progress, this.times, this.next);
+    card.append(this.art, this.station, label, live, this.meta, extra);
     this.frame.replaceChildren(card);
+    // The bar moves every second, without the page's clock rule changing anything else.
+    this.ticker = setInterval(() => this.renderProgress(), 1000);
   }
 
-  private logoUrl(): string {
-    const logo = this.card?.logo;
-    return logo ? new URL(logo, (this.constructor as typeof RadioWidget).origin || location.href).href : '';
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.ticker);
+  }
+
+  /** The bar and its times, counted on from the song's start; hidden when the length is unknown. */
+  private renderProgress(): void {
+    const current = this.state.nowPlaying?.now_playing;
+    const duration = current?.duration;
+    this.progress.hidden = this.times.hidden = !duration;
+    if (!current || !duration) return;
+    const elapsed = Math.min(duration, Math.max(0, Math.floor(Date.now() / 1000 - current.played_at)));
+    this.progress.max = duration;
+    this.progress.value = elapsed;
+    const text = this.strings.progressText(durationText(elapsed), durationText(duration));
+    this.progress.setAttribute('aria-valuetext', text);
+    this.times.textContent = text;
   }
 
   protected render(): void {
@@ -199,11 +233,16 @@ export class RadioNowPlaying extends RadioWidget {
     this.songTitle.textContent = song ? song.title : np ? (np.online ? this.strings.liveNoTitle : this.strings.offAir) : this.strings.loading;
     this.artist.textContent = song?.artist ?? '';
     this.meta.textContent = np ? `${np.online ? this.strings.onAir : this.strings.offAir} · ${this.strings.listeners(np.listeners.current)}` : '';
+    const next = np?.now_playing ? np.playing_next?.song : undefined;
+    this.next.textContent = next ? `${this.strings.upNext}: ${next.title} – ${next.artist}` : '';
+    this.next.hidden = !next;
+    this.renderProgress();
   }
 }
 
 export class RadioPlayer extends RadioWidget {
   private button!: HTMLButtonElement;
+  private art!: HTMLImageElement;
   private songTitle!: HTMLElement;
   private artist!: HTMLElement;
   private live!: HTMLElement;
@@ -216,6 +255,15 @@ export class RadioPlayer extends RadioWidget {
     this.button = el('button', 'play');
     this.button.type = 'button';
     this.button.addEventListener('click', () => this.toggle());
+    // The song's artwork where the bar is wide enough (CSS hides it in a narrow frame).
+    this.art = el('img', 'mini-art');
+    this.art.width = 44;
+    this.art.height = 44;
+    this.art.alt = '';
+    this.art.addEventListener('error', () => {
+      const logo = this.logoUrl();
+      if (logo && this.art.src !== logo) this.art.src = logo;
+    });
     const text = el('div', 'mini-text');
     text.setAttribute('aria-live', 'polite');
     this.songTitle = el('p', 'mini-title');
@@ -227,7 +275,7 @@ export class RadioPlayer extends RadioWidget {
     this.audio.addEventListener('playing', () => this.setPhase('playing'));
     this.audio.addEventListener('error', () => this.phase !== 'idle' && this.setPhase('error'));
     this.audio.addEventListener('pause', () => this.phase !== 'error' && this.setPhase('idle'));
-    bar.append(this.button, text, this.live, this.audio);
+    bar.append(this.button, this.art, text, this.live, this.audio);
     this.frame.replaceChildren(bar);
   }
 
@@ -262,6 +310,9 @@ export class RadioPlayer extends RadioWidget {
     this.button.replaceChildren(icon, el('span', 'vh', `${active ? this.strings.pause : this.strings.listenLive}${station ? ` ${station}` : ''}`));
     this.button.disabled = !this.card?.streamUrl;
     this.songTitle.textContent = song ? song.title : station;
+    const art = (song && artUrl(this.card?.artUrlTemplate, song)) || this.logoUrl();
+    if (art && this.art.getAttribute('src') !== art) this.art.src = art;
+    this.art.hidden = !art;
     // The same words as the listener page: a failure while off air is the station's, not the network's.
     const failed = np && !np.online ? this.strings.playerStationDown : this.strings.playerFailed;
     const idle = song ? song.artist : np?.online ? this.strings.liveNoTitle : this.card && !this.card.streamUrl ? this.strings.streamNotSetUp : '';
