@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'preact/hooks';
+import { io, type Socket } from 'socket.io-client';
+import type { StaffEvents } from '../../../src/station/staff-events.js';
+
+/**
+ * The staff channel (Socket.IO namespace /staff, docs/live.md): ban changes and, for admins, audit
+ * entries, for signed-in staff only. The key goes in the handshake; the socket shares the page's
+ * one connection with /live (same origin, same Manager). `onRefused` hears a key the server no
+ * longer takes (revoked: 401) so the console asks for one again.
+ */
+export function connectStaff(key: string, onRefused: () => void): Socket {
+  const socket = io('/staff', { auth: { key }, transports: ['websocket', 'polling'], reconnectionDelayMax: 10_000 });
+  socket.on('connect_error', (error: Error & { data?: { error?: { code?: string } } }) => {
+    if (error.data?.error?.code === 'UNAUTHORIZED') onRefused();
+  });
+  return socket;
+}
+
+/** Calls `listener` on each staff event `event` while mounted. */
+export function useStaffEvent<E extends keyof StaffEvents>(socket: Socket, event: E, listener: (payload: StaffEvents[E]) => void, deps: unknown[] = []): void {
+  useEffect(() => {
+    const handler = (payload: StaffEvents[E]) => listener(payload);
+    socket.on(event, handler);
+    return () => void socket.off(event, handler);
+  }, [socket, ...deps]);
+}
+
+/** Whether the staff channel is connected (the console says when staff updates are paused). */
+export function useStaffConnected(socket: Socket): boolean {
+  const [connected, setConnected] = useState(socket.connected);
+  useEffect(() => {
+    const on = () => setConnected(true);
+    const off = () => setConnected(false);
+    socket.on('connect', on);
+    socket.on('disconnect', off);
+    return () => {
+      socket.off('connect', on);
+      socket.off('disconnect', off);
+    };
+  }, [socket]);
+  return connected;
+}
