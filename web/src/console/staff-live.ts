@@ -20,8 +20,9 @@ export function connectStaff(key: string, onRefused: () => void): Socket {
 export function useStaffEvent<E extends keyof StaffEvents>(socket: Socket, event: E, listener: (payload: StaffEvents[E]) => void, deps: unknown[] = []): void {
   useEffect(() => {
     const handler = (payload: StaffEvents[E]) => listener(payload);
-    socket.on(event, handler);
-    return () => void socket.off(event, handler);
+    const name: string = event; // socket.io-client types a listener by its reserved events only
+    socket.on(name, handler);
+    return () => void socket.off(name, handler);
   }, [socket, ...deps]);
 }
 
