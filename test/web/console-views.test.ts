@@ -258,7 +258,7 @@ describe.skipIf(!ready)('the console views in Chromium', () => {
       await expect.poll(() => figures.textContent()).toMatch(/Sessions\s*3/);
     }
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Plays with their audience (CSV)' }).click()]);
-    const csv = readFileSync((await download.path()), 'utf8');
+    const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toMatch(/^played_at,artist,title/);
     expect(csv).toContain('Hillsong United,Oceans');
     expect(csv).toContain('CeCe Winans,Goodness of God');

@@ -31,9 +31,9 @@ type Range = (typeof RANGES)[number];
 
 /** A day of the station's zone, `days` before `date` (YYYY-MM-DD, calendar arithmetic: no zone involved). */
 const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-/** Now as the report's hour labels write it (YYYY-MM-DDTHH:00 in the station's zone). */
-const hourNowIn = (timezone: string) =>
-  `${new Intl.DateTimeFormat('sv-SE', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).format(new Date()).replace(' ', 'T')}:00`;
+/** An instant as the report's hour labels write it (YYYY-MM-DDTHH:00 in the station's zone). */
+const hourIn = (timezone: string, ms: number) =>
+  `${new Intl.DateTimeFormat('sv-SE', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).format(new Date(ms)).replace(' ', 'T')}:00`;
 /** A cell of our CSVs as written: a leading apostrophe only guards a formula character (src/api/csv.ts). */
 const cellText = (cell: string | undefined) => (cell && /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : (cell ?? ''));
 
@@ -88,9 +88,11 @@ export function Reports({ adminKey }: { adminKey: string }) {
   const series = (() => {
     if (!report) return { labels: [], values: [] };
     if (range === '1') {
-      const now = timezone ? hourNowIn(timezone) : '9999';
-      const hours = (report.hours ?? []).filter((h) => h.hour <= now).slice(-24);
-      return { labels: hours.map((h) => h.hour.slice(11)), values: hours.map((h) => h.peak_listeners) };
+      // The last 24 hours of the station's clock, each labelled as the report labels it; an hour without figures is 0.
+      const byHour = new Map((report.hours ?? []).map((h) => [h.hour, h.peak_listeners]));
+      const now = Date.now();
+      const hours = Array.from({ length: 24 }, (_, i) => hourIn(timezone ?? report.timezone, now - (23 - i) * 3_600_000));
+      return { labels: hours.map((h) => h.slice(11)), values: hours.map((h) => byHour.get(h) ?? 0) };
     }
     return { labels: report.days.map((d) => d.date.slice(5)), values: report.days.map((d) => d.peak_listeners) };
   })();
@@ -99,7 +101,7 @@ export function Reports({ adminKey }: { adminKey: string }) {
   const csvRange = report ? `from=${from}&to=${report.to}` : '';
 
   return html`<section class="card wide" aria-labelledby="reports-heading">
-    <h2 id="reports-heading">${cv.views.reports}</h2>
+    <h2 id="reports-heading">${cv.listenersOver(cv.reportRanges[range] ?? '')}</h2>
     <fieldset class="segmented">
       <legend>${cv.reportRange}</legend>
       ${RANGES.map(
@@ -111,8 +113,7 @@ export function Reports({ adminKey }: { adminKey: string }) {
     ${
       !report
         ? html`<p class="muted">${t.loading}</p>`
-        : html`<h3>${cv.listenersOver(cv.reportRanges[range] ?? '')}</h3>
-            ${
+        : html`${
               series.values.length === 0
                 ? html`<p class="muted">${cv.reportEmpty}</p>`
                 : html`<${SeriesChart}
