@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { chatModerationRoutes } from './api/admin/chat-moderation.js';
+import { chatSearchRoutes } from './api/admin/chat-search.js';
 import { staffRoutes } from './api/admin/staff.js';
 import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
@@ -262,6 +263,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         bodyLimitBytes: config.payments.webhookBodyLimitBytes,
       }),
       ...chatModerationRoutes(moderation, limits.identity),
+      ...chatSearchRoutes(store.chat, limits),
       ...staffRoutes(audit, staff),
       ...feedbackAdminRoutes(feedback),
       ...webhookDeliveryRoutes(webhooks),

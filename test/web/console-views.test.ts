@@ -228,6 +228,27 @@ describe.skipIf(!ready)('the console views in Chromium', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }, 60_000);
 
+  it('staff search the chat history by words and by nickname', async () => {
+    for (const [nickname, message] of [
+      ['Elijah', 'How long will you waver between two opinions?'],
+      ['Obadiah', 'I hid a hundred prophets in two caves'],
+    ]) {
+      expect((await call(`${server.url}/api/mobile/chat`, { body: { nickname, message } })).status).toBe(201);
+    }
+    const page = await signIn(MODERATOR_KEY, PHONE);
+    const search = page.getByRole('search');
+    await search.getByLabel('Words in the message').fill('TWO');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const results = page.locator('#chat-search-results li');
+    await expect.poll(() => results.count()).toBe(2);
+    await search.getByLabel('Words in the message').fill('');
+    await search.getByLabel('Nickname').fill('obad');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('1 message found').waitFor();
+    expect(await results.first().textContent()).toContain('hundred prophets');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+  }, 60_000);
+
   it('after Played the queue says nothing is waiting, not that there were no requests', async () => {
     const asked = await call(`${server.url}/api/mobile/requests`, { body: { song_title: 'Way Maker', artist: 'Sinach' } });
     expect(asked.status).toBe(201);

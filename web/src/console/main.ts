@@ -15,6 +15,7 @@ import { StaffKeys } from './staff.js';
 import { ProgrammeEditor } from './programme.js';
 import { FeedbackInbox, Sources, WebhookDeliveries, type SourceStatus } from './staff-views.js';
 import { PendingRequests } from './request-queue.js';
+import { ChatSearch } from './chat-search.js';
 import { Reports } from './reports.js';
 import { connectStaff, useStaffConnected } from './staff-live.js';
 import { cv } from './view-strings.js';
@@ -121,7 +122,7 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
     <div class="connection" role="status">${connected ? (staffConnected ? '' : cv.staffLiveOff) : t.offline}</div>
     <main class="console-grid" id="console-main" data-view=${view}>
       <h1 class="view-heading" tabindex="-1" ref=${heading}>${cv.views[view]}</h1>
-      ${view === 'live' ? html`<${OverviewCard} overview=${overview} /><${Moderation} socket=${socket} staffSocket=${staffSocket} adminKey=${adminKey} />` : ''}
+      ${view === 'live' ? html`<${OverviewCard} overview=${overview} /><${Moderation} socket=${socket} staffSocket=${staffSocket} adminKey=${adminKey} /><${ChatSearch} adminKey=${adminKey} />` : ''}
       ${view === 'requests' ? html`<${PendingRequests} pending=${pending} setPending=${setPending} adminKey=${adminKey} />${staff?.role === 'admin' ? html`<${FeedbackInbox} adminKey=${adminKey} />` : ''}` : ''}
       ${view === 'programme' ? html`<${ProgrammeEditor} socket=${socket} adminKey=${adminKey} />` : ''}
       ${

@@ -55,6 +55,9 @@ const consoleViewsEn = {
   chatSearchHint: 'A nickname or words of a message, in the kept chat history',
   chatResults: (n: number) => (n === 1 ? '1 message found' : `${n} messages found`),
   olderMessages: 'Older messages',
+  chatSearchWords: 'Words in the message',
+  chatSearchNickname: 'Nickname',
+  moreResults: 'More results',
   feedback: 'Feedback',
 };
 

@@ -53,6 +53,9 @@ const consoleViewsEs: ConsoleViewStrings = {
   chatSearchHint: 'Un apodo o palabras de un mensaje, en el historial guardado',
   chatResults: (n) => (n === 1 ? '1 mensaje encontrado' : `${n} mensajes encontrados`),
   olderMessages: 'Mensajes anteriores',
+  chatSearchWords: 'Palabras del mensaje',
+  chatSearchNickname: 'Apodo',
+  moreResults: 'Más resultados',
   feedback: 'Comentarios',
 };
 
