@@ -6,6 +6,7 @@ import { STAFF_EVENTS } from '../../src/station/staff-events.js';
 import { checkLiveMessage } from '../support/asyncapi-conformance.js';
 import { connectLive, type LiveClient } from '../support/live-client.js';
 import { eventually } from '../support/eventually.js';
+import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 // The staff channel (issue 32): ban changes and audit entries reach signed-in staff on /staff,
@@ -147,4 +148,29 @@ describe('the /staff namespace', () => {
     await closing.close();
     expect(await gone).toMatch(/transport close|io server disconnect/);
   });
+});
+
+describe.skipIf(!redisServerInstalled())('the /staff namespace while its store (a private Redis) is away', () => {
+  let redis: RedisServerProcess;
+  let node: TestServer;
+
+  beforeAll(async () => {
+    redis = await RedisServerProcess.startOnFreePort();
+    node = await startTestServer({ staff: STAFF, redis: { url: redis.url, prefix: 'staff-channel-outage:' } });
+  }, 30_000);
+  afterAll(async () => {
+    await node?.close();
+    await redis?.kill();
+  });
+
+  it('a handshake is answered 503 UNAVAILABLE (the command timeout bounds the wait; never a hang, never a 401 that counts), as the staff routes answer; once the store is back a wrong key is 401 and the right one connects', async () => {
+    await redis.kill();
+    expect(await refusal(node.url, 'a-console-made-key-it-cannot-look-up-0001')).toMatchObject({ success: false, error: { code: 'UNAVAILABLE' } });
+    // The sign-in budget lives in the store too: the right key waits for it like the REST door does.
+    expect(await refusal(node.url, ADMIN_KEY)).toMatchObject({ success: false, error: { code: 'UNAVAILABLE' } });
+    expect((await call(`${node.url}/api/admin/me`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).status).toBe(503);
+    await redis.start();
+    await eventually(async () => (await connectStaff(node.url, ADMIN_KEY)).socket.close(), 20_000);
+    await eventually(async () => expect(await refusal(node.url, 'a-console-made-key-it-cannot-look-up-0001')).toMatchObject({ error: { code: 'UNAUTHORIZED' } }), 20_000);
+  }, 60_000);
 });
