@@ -17,6 +17,19 @@ export const STAFF_SOCKETS_PER_CLIENT = 10;
 /** The room every staff socket joins, and the one only admins join. */
 const ROOMS = { moderator: 'staff', admin: 'admins' } as const;
 
+const memberRoom = (name: string) => `member:${name}`;
+
+/** The staff member whose key an audit entry says was revoked (its target is the quoted name), else null. */
+function revokedName(entry: StaffEvents['audit:entry']): string | null {
+  if (entry.action !== 'staff.revoke') return null;
+  try {
+    const name: unknown = JSON.parse(entry.target);
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface StaffChannelSettings {
   /** Staff sockets one client may hold on this node (the live cap: an engine connection may carry /live and /staff). */
   maxSocketsPerClient: number;
@@ -58,7 +71,7 @@ export class StaffChannel implements StaffFeed {
     });
     this.namespace.on('connection', (socket) => {
       const member = socket.data as StaffMember & { client: string };
-      void socket.join(member.role === 'admin' ? [ROOMS.moderator, ROOMS.admin] : [ROOMS.moderator]);
+      void socket.join([...(member.role === 'admin' ? [ROOMS.moderator, ROOMS.admin] : [ROOMS.moderator]), memberRoom(member.name)]);
       // Counted once connected (a handshake the client left during the key check never connects, never leaves).
       this.perClient.set(member.client, (this.perClient.get(member.client) ?? 0) + 1);
       socket.once('disconnect', () => {
@@ -86,6 +99,9 @@ export class StaffChannel implements StaffFeed {
     try {
       // Across nodes through the adapter; a failed relay must not fail the staff action that made it.
       this.namespace.to(room).emit(event, payload);
+      // A revoked key's open consoles are closed on every node: they hear nothing more (reconnecting is refused, 401).
+      const revoked = event === 'audit:entry' ? revokedName(payload as StaffEvents['audit:entry']) : null;
+      if (revoked !== null) this.namespace.in(memberRoom(revoked)).disconnectSockets(true);
       this.relaying.succeeded();
     } catch (error) {
       this.relaying.failed(error);

@@ -141,6 +141,16 @@ describe('the /staff namespace', () => {
     });
   });
 
+  it("revoking a console-made key closes that member's open staff sockets, and the key is refused after", async () => {
+    const made = await admin('/api/admin/staff', { body: { name: 'Orpah', role: 'moderator' } });
+    expect(made.status).toBe(201);
+    const orpah = await connectStaff(server.url, made.body.data.key);
+    const closed = new Promise<string>((resolve) => orpah.socket.once('disconnect', resolve));
+    expect((await admin('/api/admin/staff/Orpah', { method: 'DELETE' })).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(await refusal(server.url, made.body.data.key)).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+  });
+
   it('closing the server disconnects the staff consoles and finishes', async () => {
     const closing = await startTestServer({ staff: STAFF });
     const console_ = await connectStaff(closing.url, ADMIN_KEY);

@@ -6,12 +6,17 @@ import type { StaffEvents } from '../../../src/station/staff-events.js';
  * The staff channel (Socket.IO namespace /staff, docs/live.md): ban changes and, for admins, audit
  * entries, for signed-in staff only. The key goes in the handshake; the socket shares the page's
  * one connection with /live (same origin, same Manager). `onRefused` hears a key the server no
- * longer takes (revoked: 401) so the console asks for one again.
+ * longer takes (revoked: the socket is closed by the server, a new handshake is 401) so the
+ * console asks for one again.
  */
 export function connectStaff(key: string, onRefused: () => void): Socket {
   const socket = io('/staff', { auth: { key }, transports: ['websocket', 'polling'], reconnectionDelayMax: 10_000 });
   socket.on('connect_error', (error: Error & { data?: { error?: { code?: string } } }) => {
     if (error.data?.error?.code === 'UNAUTHORIZED') onRefused();
+  });
+  // The server closes a staff socket itself only when its key was revoked.
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') onRefused();
   });
   return socket;
 }
