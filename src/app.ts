@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { chatModerationRoutes } from './api/admin/chat-moderation.js';
+import { chatSearchRoutes } from './api/admin/chat-search.js';
 import { staffRoutes } from './api/admin/staff.js';
 import { feedbackAdminRoutes } from './api/admin/feedback.js';
 import { revenueRoutes } from './api/general/revenue.js';
@@ -38,6 +39,7 @@ import { Limits } from './limits/limits.js';
 import { declaredBudgets } from './limits/budget-declarations.js';
 import { LiveBroadcaster } from './live/live-broadcaster.js';
 import { serveLiveClients } from './live/live-clients.js';
+import { StaffChannel } from './live/staff-channel.js';
 import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
 import { SseFeed } from './live/sse-feed.js';
 import en from './messages/en.js';
@@ -56,6 +58,7 @@ import { AuditTrail } from './station/audit-trail.js';
 import { ChatModeration } from './station/chat-moderation.js';
 import { ChatService } from './station/chat-service.js';
 import { StaffDirectory } from './station/staff-directory.js';
+import { StaffFeedRelay } from './station/staff-events.js';
 import { systemClock, type Clock } from './station/clock.js';
 import { ContentFilter } from './station/content-filter.js';
 import { ReservedNicknames } from './station/nickname-skeleton.js';
@@ -212,10 +215,14 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });
   // Staff actions, from any door, are written down here (who, what, when, on what).
-  const audit = new AuditTrail(store.audit, clock, log.child({ component: 'audit' }), config.audit.retentionDays);
+  const staffFeed = new StaffFeedRelay();
+  const audit = new AuditTrail(store.audit, clock, log.child({ component: 'audit' }), config.audit.retentionDays, staffFeed);
   const moderation = new ChatModeration({ log: store.chat, moderation: store.moderation, live: events, audit, clock });
   const configuredStaff = [...(config.adminApiKey ? [{ name: FIRST_ADMIN_NAME, role: 'admin' as const }] : []), ...config.staff.map(({ name, role }) => ({ name, role }))];
   const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);
+  const adminAuth = new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff);
+  // Staff events (the audit trail's entries, ban changes) go to signed-in staff on /staff, never on /live.
+  staffFeed.deliverTo(new StaffChannel(io, adminAuth, { maxSocketsPerClient: config.live.maxConnectionsPerClient }, log.child({ component: 'staff-channel' })));
   const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   // Another node's poll or push changed the station: this node's REST answers follow at once, not within its second of cache.
@@ -241,6 +248,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         bodyLimitBytes: config.payments.webhookBodyLimitBytes,
       }),
       ...chatModerationRoutes(moderation, limits.identity),
+      ...chatSearchRoutes(store.chat),
       ...staffRoutes(audit, staff),
       ...feedbackAdminRoutes(feedback),
       ...webhookDeliveryRoutes(webhooks),
@@ -285,7 +293,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       // The not-found answer's own declaration: probing unknown public paths costs like any request.
       unmatched: [{ under: '/api/mobile/', budget: 'public' }],
     },
-    adminAuth: new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff),
+    adminAuth,
     log,
     language: stationLanguage,
     // Counted only when metrics are served: label hashing costs on the hot path (bench/RESULTS.md).

@@ -3,6 +3,7 @@ import type { WebhookEventType } from '../config/schema.js';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
 import { EVENT_CATALOG, SOCKET_EVENTS, SSE_EVENTS, WEBHOOK_TYPES, type EventName } from '../station/event-catalog.js';
 import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
+import { STAFF_EVENTS, type StaffEventName } from '../station/staff-events.js';
 import { portableSchema } from './openapi-portable.js';
 import { ChatListSchema, ChatMessageSchema, ErrorEnvelopeSchema } from './response-schemas.js';
 
@@ -63,6 +64,12 @@ export function buildAsyncApiDocument(info: { title: string; version: string; ho
   messages.chatSendAck = { name: 'chat:send ack', summary: 'The posted message, or the error (VALIDATION_FAILED, CONTENT_REJECTED, RATE_LIMITED…)', payload: ref('schemas', 'chatSendAck') };
   messages.chatHistory = { name: 'chat:history', summary: 'Messages since a time, to fill a gap after reconnecting; needs an ack callback', payload: ref('schemas', 'chatHistory') };
   messages.chatHistoryAck = { name: 'chat:history ack', summary: 'The messages, oldest first', payload: ref('schemas', 'chatHistoryAck') };
+  const staffNames = (Object.keys(STAFF_EVENTS) as StaffEventName[]).map((event) => {
+    const { documentName, payload, summary } = STAFF_EVENTS[event];
+    schemas[documentName] = plain(payload);
+    messages[documentName] = { name: event, title: event, summary, payload: ref('schemas', documentName) };
+    return documentName;
+  });
   schemas.webhookHeaders = plain(WebhookHeaders);
   for (const { type, summary } of WEBHOOK_TYPES) {
     const name = `webhook${messageName(`.${type}`)}`;
@@ -82,7 +89,7 @@ export function buildAsyncApiDocument(info: { title: string; version: string; ho
       title: info.title,
       version: info.version,
       description:
-        'The live side of the radio hub: Socket.IO namespace /live (events and acknowledged requests), the Server-Sent Events feed, and the signed webhooks. Payloads are the REST shapes of the OpenAPI document at /api/openapi.json.',
+        'The live side of the radio hub: Socket.IO namespace /live (events and acknowledged requests), namespace /staff (staff events, signed in), the Server-Sent Events feed, and the signed webhooks. Payloads are the REST shapes of the OpenAPI document at /api/openapi.json.',
     },
     defaultContentType: 'application/json',
     servers: {
@@ -102,6 +109,14 @@ export function buildAsyncApiDocument(info: { title: string; version: string; ho
           'Every client gets now playing on connect, then every event. chat:send and chat:history are answered through the Socket.IO acknowledgement; an event without an ack callback is dropped.',
         servers: [{ $ref: '#/servers/socketio' }],
         messages: pick([...liveNames, 'chatSend', 'chatSendAck', 'chatHistory', 'chatHistoryAck']),
+      },
+      staff: {
+        address: '/staff',
+        title: 'Socket.IO namespace /staff',
+        description:
+          "Signed-in staff only: connect with the staff key as the handshake's auth (`io('/staff', {auth: {key}})`). A wrong key is a connect_error whose `data` is the error envelope (401 UNAUTHORIZED; past the sign-in budget 429 RATE_LIMITED), as is a store that is away (503 UNAVAILABLE) or too many staff connections from one client (429). Every staff member gets bans:changed; admins also audit:entry. Nothing is replayed: read the REST routes again on reconnect. None of these events is ever sent on /live.",
+        servers: [{ $ref: '#/servers/socketio' }],
+        messages: pick(staffNames),
       },
       sse: {
         address: SSE_PATH,
@@ -139,6 +154,12 @@ export function buildAsyncApiDocument(info: { title: string; version: string; ho
         summary: 'chat:history, answered through the ack',
         messages: channelMessages('live', ['chatHistory']),
         reply: { channel: { $ref: '#/channels/live' }, messages: channelMessages('live', ['chatHistoryAck']) },
+      },
+      pushStaffEvents: {
+        action: 'send',
+        channel: { $ref: '#/channels/staff' },
+        summary: 'Staff events to signed-in staff on /staff (admins: the audit entries too)',
+        messages: channelMessages('staff', staffNames),
       },
       streamEvents: {
         action: 'send',

@@ -24,7 +24,7 @@ export interface LiveClientsDeps {
  * nothing, so it is refused rather than left open as a free connection.
  */
 export function serveLiveClients(io: Server, deps: LiveClientsDeps): void {
-  io.of('/').use((_socket, next) => next(new Error(`this server serves the ${LIVE_NAMESPACE} namespace only`)));
+  io.of('/').use((_socket, next) => next(new Error(`this server serves the ${LIVE_NAMESPACE} namespace only (and /staff to signed-in staff)`)));
   io.of(LIVE_NAMESPACE).on('connection', (socket) => {
     deps.fanout.enroll(socket);
     deps.metrics.liveClientConnected();

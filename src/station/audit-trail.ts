@@ -3,6 +3,7 @@ import { toUnixSeconds, type Clock } from './clock.js';
 import type { AuditEntry } from './model.js';
 import type { AuditLog, AuditRecord } from './ports.js';
 import { AUDIT_SCAN_MAX, type AuditPage } from './audit-query.js';
+import { announceAuditEntry, type StaffFeed } from './staff-events.js';
 
 /** Who acted: a staff member as the staff routes know them (http/admin-auth.ts `StaffMember`). */
 export interface Actor {
@@ -70,6 +71,8 @@ export class AuditTrail {
     private readonly clock: Clock,
     private readonly logger: Logger,
     retentionDays: number,
+    /** Signed-in staff hear each entry live (the /staff namespace); none in a bare service world. */
+    private readonly staffFeed: StaffFeed | null = null,
   ) {
     this.retentionMs = retentionDays * DAY_MS;
   }
@@ -79,6 +82,7 @@ export class AuditTrail {
     const record: AuditRecord = { at: toUnixSeconds(now), actor: actor.name, role: actor.role, action, target, detail };
     const entry = await this.log.append(record, now, now - this.retentionMs);
     this.logger.info({ actor: entry.actor, role: entry.role, action, target, detail }, 'staff action');
+    if (this.staffFeed) announceAuditEntry(this.staffFeed, entry);
     return entry;
   }
 

@@ -54,11 +54,12 @@ describe.skipIf(!ready)('the console runs the programme and the money (Chromium,
     return page;
   }
 
-  async function signInToConsole(server: TestServer): Promise<Page> {
-    const page = await openPage(`${server.url}/console`);
+  /** Signs in at a view's deep link (`/console#/programme`): the view opens once the key is taken. */
+  async function signInToConsole(server: TestServer, view: 'programme' | 'revenue' = 'programme'): Promise<Page> {
+    const page = await openPage(`${server.url}/console#/${view}`);
     await page.getByLabel('Staff key').fill(ADMIN_KEY);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Programme' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: view === 'programme' ? 'Programme' : /Revenue/ }).waitFor();
     return page;
   }
 
@@ -102,7 +103,7 @@ describe.skipIf(!ready)('the console runs the programme and the money (Chromium,
       });
       expect(res.status).toBe(200);
     }
-    const staff = await signInToConsole(b);
+    const staff = await signInToConsole(b, 'revenue');
     const table = staff.locator('#revenue-table');
     await table.waitFor();
     await expect.poll(() => table.locator('tfoot').textContent()).toContain('Total EUR');
@@ -113,7 +114,7 @@ describe.skipIf(!ready)('the console runs the programme and the money (Chromium,
   }, 60_000);
 
   it('records a cash donation from the form, once, and shows it', async () => {
-    const staff = await signInToConsole(a);
+    const staff = await signInToConsole(a, 'revenue');
     const form = staff.locator('#donation-form');
     await form.getByLabel('Paid by').selectOption('cash');
     await form.getByLabel('Amount').fill('20.50');

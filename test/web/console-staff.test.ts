@@ -67,8 +67,14 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     const page = await openPage(node, '/console');
     await page.getByLabel('Staff key').fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Request queue' }).waitFor();
+    await page.getByRole('navigation', { name: 'Console views' }).waitFor();
     return page;
+  }
+
+  /** Opens a view from the console's navigation (its heading says it is there). */
+  async function go(page: Page, view: string): Promise<void> {
+    await page.getByRole('navigation', { name: 'Console views' }).getByRole('link', { name: view }).click();
+    await page.getByRole('heading', { level: 1, name: view }).waitFor();
   }
 
   async function say(page: Page, nickname: string, message: string): Promise<void> {
@@ -151,6 +157,7 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     expect(refused).toMatchObject({ status: 403, body: { success: false, error: { code: 'FORBIDDEN' } } });
 
     // The admin, on the other node, reads who did what.
+    await go(boaz, 'Staff and audit');
     const audit = boaz.locator('#audit-log');
     await boaz.locator('section[aria-labelledby="audit-heading"]').getByRole('button', { name: 'Refresh' }).click();
     await audit.locator('tr', { hasText: 'banned' }).waitFor();
@@ -168,17 +175,20 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
     expect(await seriousViolations(boaz), 'the admin console with the audit log').toEqual([]);
 
     // The admin lifts the ban; the troll may post again; that too is in the log, under Boaz.
+    await go(boaz, 'Live chat');
     await boaz.locator('#ban-list li', { hasText: 'Troll99' }).waitFor();
     await boaz.getByRole('button', { name: 'Unban: Troll99' }).click();
     await boaz.locator('#ban-list').waitFor({ state: 'detached' });
     await say(troll, 'NiceGuy', 'I will behave');
     await ruth.locator('.chat-list').getByText('I will behave').waitFor();
+    await go(boaz, 'Staff and audit');
     await boaz.locator('section[aria-labelledby="audit-heading"]').getByRole('button', { name: 'Refresh' }).click();
     await audit.locator('tbody tr').first().filter({ hasText: 'Boaz (admin)' }).filter({ hasText: 'lifted a ban' }).waitFor();
   }, 120_000);
 
   it('an admin makes a key for a new moderator in the console, who signs in with it, and revokes it', async () => {
     const boaz = await signIn(0, BOAZ_KEY);
+    await go(boaz, 'Staff and audit');
     // The Staff view's own form (the programme editor has a Name field too).
     const staffView = boaz.locator('section[aria-labelledby="staff-heading"]');
     await staffView.getByLabel('Name', { exact: true }).fill('Orpah');
@@ -211,7 +221,9 @@ describe.skipIf(!ready)('the staff console in Chromium: a moderator and an admin
   it('a moderator resolves song requests from the queue read through the staff route, and the admin sees who did it', async () => {
     const listener = await openPage(0, '/', '198.51.100.70');
     const naomi = await signIn(1, NAOMI_KEY);
+    await go(naomi, 'Requests');
     const boaz = await signIn(0, BOAZ_KEY);
+    await go(boaz, 'Staff and audit');
     const queueReads: string[] = [];
     naomi.on('request', (request) => {
       const path = new URL(request.url()).pathname;

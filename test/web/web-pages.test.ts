@@ -81,11 +81,12 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
     });
   }
 
-  async function signInToConsole(viewport = DESKTOP): Promise<Page> {
-    const page = await openPage('/console', viewport);
+  /** Signs in at a view's deep link (the console has a view per concern: live chat first). */
+  async function signInToConsole(viewport = DESKTOP, view = 'live'): Promise<Page> {
+    const page = await openPage(`/console#/${view}`, viewport);
     await page.getByLabel('Staff key').fill(ADMIN_KEY);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Request queue' }).waitFor();
+    await page.getByRole('navigation', { name: 'Console views' }).waitFor();
     return page;
   }
 
@@ -170,7 +171,7 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
 
   it('shows a request queued on the page in the console, and marking it played updates the page', async () => {
     const listener = await openPage('/');
-    const staff = await signInToConsole();
+    const staff = await signInToConsole(DESKTOP, 'requests');
     // The form is behind a button (issue 30): the page stays short.
     await listener.getByRole('button', { name: 'Request a song' }).click();
     await listener.getByLabel('Song title').fill('Oceans');
@@ -206,10 +207,11 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
       const recorded = await call(`${server.url}/api/analytics/revenue.php`, { headers: auth, body: { type: 'donation', amount, currency } });
       expect(recorded.status).toBe(201);
     }
-    const staff = await signInToConsole();
+    const staff = await signInToConsole(DESKTOP, 'revenue');
     await expectText(staff, '.table tfoot', 'Total USD');
     expect(await staff.locator('.table tfoot').textContent()).toContain('$35.00');
     expect(await staff.locator('.table tfoot').textContent()).toContain('€19.99');
+    await staff.getByRole('navigation', { name: 'Console views' }).getByRole('link', { name: 'Live chat' }).click();
     await expectText(staff, '.facts', '128kbps MP3');
     expect(await staff.locator('.facts').textContent()).toContain('On air (online)');
     await staff.locator('.chart canvas').waitFor();

@@ -415,6 +415,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/chat/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the kept chat history by words and nickname (staff), oldest first; each page reads at most 500 messages
+         * @description Search the kept chat history by words and nickname (staff), oldest first; each page reads at most 500 messages. Staff: a moderator's or an admin's key as a Bearer token (an automation key gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
+         */
+        get: operations["getApiAdminChatSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/me": {
         parameters: {
             query?: never;
@@ -4769,6 +4789,162 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminChatSearch: {
+        parameters: {
+            query?: {
+                /** @description words of the message, case-insensitive */
+                q?: string & (unknown & unknown & unknown & unknown);
+                /** @description part of the nickname, case-insensitive */
+                nickname?: string & (unknown & unknown & unknown & unknown);
+                /** @description the previous page's `next`: search on after it */
+                after?: string;
+                /** @description how many items, 1 to 100 */
+                limit?: number;
+            };
+            header?: {
+                /** @description ETags of earlier answers, comma-separated, or `*`: 304 while one is current (a value that names none is no match) */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            messages: {
+                                /** @description "<ms>-<seq>", increasing */
+                                id: string;
+                                nickname: string;
+                                message: string;
+                                /** @description Unix time in seconds */
+                                timestamp: number;
+                            }[];
+                            count: number;
+                            /** @description send it as `after` to search on; null: searched to the newest message. A page reads at most 500 messages, so it may hold fewer than `limit` matches (even none) and still have a `next` */
+                            next: string | null;
+                            /** @description messages read for this page */
+                            scanned: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED: Too many requests; try again later. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

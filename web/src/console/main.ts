@@ -1,23 +1,25 @@
 import { render } from 'preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import '../styles/base.css';
 import '../styles/console.css';
 import { api, formText } from '../shared/api.js';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
-import type { Socket } from 'socket.io-client';
 import { connectLive, type NowPlaying, type SongRequest } from '../shared/live.js';
 import { useConnected } from '../shared/use-live.js';
-import { RequestQueue } from '../listener/requests.js';
 import { AuditLog } from './audit.js';
 import { ListenerChart, type HistoryPoint } from './listener-chart.js';
 import { Moderation } from './moderation.js';
 import { Revenue } from './revenue.js';
 import { StaffKeys } from './staff.js';
 import { ProgrammeEditor } from './programme.js';
-import { Sources, StaffInbox, type SourceStatus } from './staff-views.js';
-
-const PRIORITIES = ['high', 'normal', 'low'] as const;
+import { FeedbackInbox, Sources, WebhookDeliveries, type SourceStatus } from './staff-views.js';
+import { PendingRequests } from './request-queue.js';
+import { ChatSearch } from './chat-search.js';
+import { Reports } from './reports.js';
+import { connectStaff, useStaffConnected } from './staff-live.js';
+import { cv } from './view-strings.js';
+import { useView, viewsFor } from './views.js';
 
 // The staff key lives in sessionStorage: gone when the tab closes, never written anywhere else.
 const KEY = 'radio-admin-key';
@@ -62,12 +64,18 @@ function SignIn({ onKey }: { onKey: (key: string) => void }) {
 
 function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () => void }) {
   const socket = useMemo(() => connectLive(), []);
+  // Staff events (bans, audit entries) come on their own signed-in channel, never on the public /live.
+  const staffSocket = useMemo(() => connectStaff(adminKey, onSignOut), [adminKey]);
   const [staff, setStaff] = useState<Staff | null>(null);
   useEffect(() => void api<Staff>('/api/admin/me', { adminKey }).then((r) => (r.ok ? setStaff(r.data) : r.status === 401 && onSignOut())), [adminKey]);
   const connected = useConnected(socket);
+  const staffConnected = useStaffConnected(staffSocket);
   const [overview, setOverview] = useState<Overview | null>(null);
   const [pending, setPending] = useState<SongRequest[]>([]);
-  const [notice, setNotice] = useState('');
+  const allowed = viewsFor(staff?.role ?? 'moderator');
+  const view = useView(allowed);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstView = useRef(true);
 
   useEffect(() => {
     const load = () => void api<Overview>('/api/admin/station', { adminKey }).then((r) => r.ok && setOverview(r.data));
@@ -90,106 +98,92 @@ function Dashboard({ adminKey, onSignOut }: { adminKey: string; onSignOut: () =>
     return () => {
       clearInterval(timer);
       socket.disconnect();
+      staffSocket.disconnect();
     };
   }, [adminKey]);
 
-  const resolve = async (request: SongRequest, status: 'played' | 'rejected') => {
-    const result = await api(`/api/admin/requests/${encodeURIComponent(request.id)}`, { method: 'PATCH', body: { status }, adminKey });
-    setNotice(result.ok ? '' : result.message || t.errorGeneric);
-    if (result.ok) setPending((list) => list.filter((r) => r.id !== request.id));
-  };
+  // A move to another view puts the focus on its heading (a screen reader says where it is), and the tab's title follows.
+  useEffect(() => {
+    document.title = `${cv.views[view] ?? view} · ${stationName} · ${t.console}`;
+    if (firstView.current) firstView.current = false;
+    else heading.current?.focus();
+  }, [view]);
 
-  // Staff's priority ranks the pending queue (a listener's only when the station says so).
-  const setPriority = async (request: SongRequest, priority: SongRequest['priority']) => {
-    const result = await api(`/api/admin/requests/${encodeURIComponent(request.id)}`, { method: 'PATCH', body: { priority }, adminKey });
-    setNotice(result.ok ? '' : result.message || t.errorGeneric);
-    if (result.ok) setPending((list) => list.map((r) => (r.id === request.id ? { ...r, priority } : r)));
-  };
-
-  const song = overview?.now_playing.now_playing?.song;
-  return html` <header class="console-bar">
-      <h1>${stationName} · ${t.console}</h1>
+  return html`<header class="console-bar">
+      <p class="console-title">${stationName} · ${t.console}</p>
       <span id="signed-in-as">${staff ? t.signedInAs(staff.name, t.roles[staff.role] ?? staff.role) : ''}</span>
       <button type="button" class="secondary" onClick=${onSignOut}>${t.signOut}</button>
     </header>
-    <div class="connection" role="status">${connected ? '' : t.offline}</div>
-    <main class="console-grid">
-      <section class="card" aria-labelledby="overview-heading">
-        <h2 id="overview-heading">${t.nowPlaying}</h2>
-        ${
-          overview
-            ? html`<p class="song-line"><strong>${song?.title ?? t.nothingPlaying}</strong> ${song ? html`<span class="muted">– ${song.artist}</span>` : ''}</p>
-                <dl class="facts">
-                  <div>
-                    <dt>${t.sourceHealth}</dt>
-                    <dd data-online=${overview.status.online}>${overview.status.online ? t.onAir : t.offAir} (${overview.status.server_status})</dd>
-                  </div>
-                  <div>
-                    <dt>${t.quality}</dt>
-                    <dd>${overview.status.quality}</dd>
-                  </div>
-                  <div>
-                    <dt>${t.uptime}</dt>
-                    <dd>${overview.status.uptime.human}</dd>
-                  </div>
-                  <div>
-                    <dt>${t.listenersNow}</dt>
-                    <dd>${overview.status.listeners}</dd>
-                  </div>
-                  <div>
-                    <dt>${t.peakToday}</dt>
-                    <dd>${overview.stats.peak_listeners_today}</dd>
-                  </div>
-                </dl>`
-            : html`<p class="muted">${t.loading}</p>`
-        }
-      </section>
-      <section class="card" aria-labelledby="sources-heading">
-        <h2 id="sources-heading">${t.sources}</h2>
-        <${Sources} sources=${overview?.sources ?? []} />
-      </section>
-      <section class="card" aria-labelledby="chart-heading">
-        <h2 id="chart-heading">${t.listeners24h}</h2>
-        <${ListenerChart} history=${overview?.stats.listener_history ?? []} />
-      </section>
-      <section class="card" aria-labelledby="queue-heading">
-        <h2 id="queue-heading">${t.pendingRequests}</h2>
-        <p class="error" role="alert">${notice}</p>
-        <div id="console-requests" aria-live="polite">
-          <${RequestQueue}
-            requests=${pending}
-            actions=${(r: SongRequest) =>
-              html`<select
-                  class=${`priority priority-${r.priority}`}
-                  aria-label=${`${t.priority}: ${r.song_title}`}
-                  value=${r.priority}
-                  onChange=${(e: Event) => void setPriority(r, (e.currentTarget as HTMLSelectElement).value as SongRequest['priority'])}
-                >
-                  ${PRIORITIES.map((p) => html`<option value=${p}>${t.priority}: ${t.priorities[p]}</option>`)}
-                </select>
-                <span class="row-actions">
-                  <button type="button" aria-label=${`${t.markPlayed}: ${r.song_title}`} onClick=${() => resolve(r, 'played')}>${t.markPlayed}</button>
-                  <button type="button" class="secondary" aria-label=${`${t.markRejected}: ${r.song_title}`} onClick=${() => resolve(r, 'rejected')}>${t.markRejected}</button>
-                </span>`}
-          />
-        </div>
-      </section>
-      <${Moderation} socket=${socket} adminKey=${adminKey} />
-      ${staff?.role === 'admin' ? html`<${AdminViews} socket=${socket} adminKey=${adminKey} />` : ''}
+    <nav class="console-nav" aria-label=${cv.viewsNav}>
+      <ul>
+        ${allowed.map((id) => html`<li key=${id}><a href=${`#/${id}`} aria-current=${id === view ? 'page' : undefined}>${cv.views[id]}</a></li>`)}
+      </ul>
+    </nav>
+    <div class="connection" role="status">${connected ? (staffConnected ? '' : cv.staffLiveOff) : t.offline}</div>
+    <main class="console-grid" id="console-main" data-view=${view}>
+      <h1 class="view-heading" tabindex="-1" ref=${heading}>${cv.views[view]}</h1>
+      ${view === 'live' ? html`<${OverviewCard} overview=${overview} /><${Moderation} socket=${socket} staffSocket=${staffSocket} adminKey=${adminKey} /><${ChatSearch} adminKey=${adminKey} />` : ''}
+      ${view === 'requests' ? html`<${PendingRequests} pending=${pending} setPending=${setPending} adminKey=${adminKey} />${staff?.role === 'admin' ? html`<${FeedbackInbox} adminKey=${adminKey} />` : ''}` : ''}
+      ${view === 'programme' ? html`<${ProgrammeEditor} socket=${socket} adminKey=${adminKey} />` : ''}
+      ${
+        view === 'revenue'
+          ? html`<section class="card wide" aria-labelledby="revenue-heading">
+              <h2 id="revenue-heading">${t.revenue}</h2>
+              <${Revenue} adminKey=${adminKey} />
+            </section>`
+          : ''
+      }
+      ${view === 'reports' ? html`<${Reports} adminKey=${adminKey} />` : ''}
+      ${view === 'staff' ? html`<${StaffKeys} adminKey=${adminKey} /><${AuditLog} staffSocket=${staffSocket} adminKey=${adminKey} />` : ''}
+      ${
+        view === 'sources'
+          ? html`<section class="card wide" aria-labelledby="sources-heading">
+                <h2 id="sources-heading">${t.sources}</h2>
+                <${Sources} sources=${overview?.sources ?? []} />
+              </section>
+              <${WebhookDeliveries} adminKey=${adminKey} />`
+          : ''
+      }
     </main>`;
 }
 
-/** What only an admin sees (a moderator's key gets 403 on their routes too). */
-/** What only admins see: the programme, the inbox and deliveries, revenue, the audit log and staff keys (their routes answer a moderator 403). */
-function AdminViews({ socket, adminKey }: { socket: Socket; adminKey: string }) {
-  return html`<${ProgrammeEditor} socket=${socket} adminKey=${adminKey} />
-    <${StaffInbox} adminKey=${adminKey} />
-    <section class="card" aria-labelledby="revenue-heading">
-      <h2 id="revenue-heading">${t.revenue}</h2>
-      <${Revenue} adminKey=${adminKey} />
+/** Now playing, the station's health and the listeners over 24 hours: the first thing staff look at. */
+function OverviewCard({ overview }: { overview: Overview | null }) {
+  const song = overview?.now_playing.now_playing?.song;
+  return html`<section class="card" aria-labelledby="overview-heading">
+      <h2 id="overview-heading">${t.nowPlaying}</h2>
+      ${
+        overview
+          ? html`<p class="song-line"><strong>${song?.title ?? t.nothingPlaying}</strong> ${song ? html`<span class="muted">– ${song.artist}</span>` : ''}</p>
+              <dl class="facts">
+                <div>
+                  <dt>${t.sourceHealth}</dt>
+                  <dd data-online=${overview.status.online}>${overview.status.online ? t.onAir : t.offAir} (${overview.status.server_status})</dd>
+                </div>
+                <div>
+                  <dt>${t.quality}</dt>
+                  <dd>${overview.status.quality}</dd>
+                </div>
+                <div>
+                  <dt>${t.uptime}</dt>
+                  <dd>${overview.status.uptime.human}</dd>
+                </div>
+                <div>
+                  <dt>${t.listenersNow}</dt>
+                  <dd>${overview.status.listeners}</dd>
+                </div>
+                <div>
+                  <dt>${t.peakToday}</dt>
+                  <dd>${overview.stats.peak_listeners_today}</dd>
+                </div>
+              </dl>`
+          : html`<p class="muted">${t.loading}</p>`
+      }
     </section>
-    <${AuditLog} socket=${socket} adminKey=${adminKey} />
-    <${StaffKeys} adminKey=${adminKey} />`;
+    <section class="card" aria-labelledby="chart-heading">
+      <h2 id="chart-heading">${t.listeners24h}</h2>
+      <${ListenerChart} history=${overview?.stats.listener_history ?? []} />
+    </section>`;
 }
 
 function ConsolePage() {

@@ -9,6 +9,7 @@ import { t } from '../shared/i18n.js';
 import type { ChatMessage } from '../shared/live.js';
 import { useChat } from '../shared/use-live.js';
 import { ChatList } from '../listener/chat.js';
+import { useStaffEvent } from './staff-live.js';
 
 const DURATIONS = ['3600', '86400', '604800', '2592000'];
 
@@ -26,7 +27,7 @@ const kindText = (kind: ChatBan['kind']) => (kind === 'sender' ? t.banKindSender
  * only the nickname; for how long; why). A delete or a ban can be undone for 30 s. Then a ban
  * form (nickname or address) and the bans in force, with who set them, why, until when, and Unban.
  */
-export function Moderation({ socket, adminKey }: { socket: Socket; adminKey: string }) {
+export function Moderation({ socket, staffSocket, adminKey }: { socket: Socket; staffSocket: Socket; adminKey: string }) {
   const messages = useChat(socket);
   const [bans, setBans] = useState<ChatBan[]>([]);
   const [notice, setNotice] = useState('');
@@ -36,16 +37,14 @@ export function Moderation({ socket, adminKey }: { socket: Socket; adminKey: str
   const dialog = useRef<HTMLDialogElement>(null);
 
   const loadBans = () => void api<{ bans: ChatBan[] }>('/api/admin/chat/bans', { adminKey }).then((r) => r.ok && setBans(r.data.bans));
-  // Bans set in another console show up here too: read again after a deletion anywhere, and every 30 s.
+  // Bans set or lifted in another console show up here at once (the staff channel's bans:changed),
+  // and are read again whenever that channel (re)connects: nothing said while it was away is lost.
   useEffect(() => {
     loadBans();
-    const timer = setInterval(loadBans, 30_000);
-    socket.on('chat:deleted', loadBans);
-    return () => {
-      clearInterval(timer);
-      socket.off('chat:deleted', loadBans);
-    };
+    staffSocket.on('connect', loadBans);
+    return () => void staffSocket.off('connect', loadBans);
   }, [adminKey]);
+  useStaffEvent(staffSocket, 'bans:changed', loadBans);
   // The undo offer goes when its time is up.
   useEffect(() => {
     if (!undoable) return;
@@ -130,8 +129,8 @@ export function Moderation({ socket, adminKey }: { socket: Socket; adminKey: str
           <p class="muted chat-text">${banning.message}</p>
           <fieldset>
             <legend>${t.banTarget}</legend>
-            <label><input type="radio" name="target" value="sender" checked /> ${t.banSenderChoice}</label>
-            <label><input type="radio" name="target" value="nickname" /> ${t.banNicknameChoice}</label>
+            <label class="choice"><input type="radio" name="target" value="sender" checked /> <span>${t.banSenderChoice}</span></label>
+            <label class="choice"><input type="radio" name="target" value="nickname" /> <span>${t.banNicknameChoice}</span></label>
           </fieldset>
           <label for="ban-dialog-duration">${t.banFor}</label>
           <select id="ban-dialog-duration" name="seconds">

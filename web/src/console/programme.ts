@@ -91,7 +91,7 @@ export function ProgrammeEditor({ socket, adminKey }: { socket: Socket; adminKey
                 end: formText(d, 'end'),
               }))}
             >
-              <div><label for="show-id">${t.showId}</label><input id="show-id" name="id" required maxlength="64" pattern="[A-Za-z0-9_-]+" /></div>
+              <div><label for="show-id">${t.showId}</label><input id="show-id" name="id" required maxlength="64" pattern="[A-Za-z0-9_\\-]+" /></div>
               <div><label for="show-title">${t.showTitle}</label><input id="show-title" name="title" required maxlength="200" /></div>
               <div><label for="show-host">${t.showHost}</label><input id="show-host" name="host" maxlength="200" /></div>
               <fieldset>
@@ -117,7 +117,7 @@ export function ProgrammeEditor({ socket, adminKey }: { socket: Socket; adminKey
               id="event-form"
               onSubmit=${submit('events', (d) => ({ id: formText(d, 'id'), title: formText(d, 'title'), start: formText(d, 'start'), end: formText(d, 'end') }))}
             >
-              <div><label for="event-id">${t.showId}</label><input id="event-id" name="id" required maxlength="64" pattern="[A-Za-z0-9_-]+" /></div>
+              <div><label for="event-id">${t.showId}</label><input id="event-id" name="id" required maxlength="64" pattern="[A-Za-z0-9_\\-]+" /></div>
               <div><label for="event-title">${t.showTitle}</label><input id="event-title" name="title" required maxlength="200" /></div>
               <div><label for="event-start">${t.eventStart}</label><input id="event-start" name="start" required placeholder="2026-12-24T22:00:00+01:00" /></div>
               <div><label for="event-end">${t.eventEnd}</label><input id="event-end" name="end" required placeholder="2026-12-25T01:00:00+01:00" /></div>
@@ -134,7 +134,7 @@ export function ProgrammeEditor({ socket, adminKey }: { socket: Socket; adminKey
               )}
             </ul>
             <form class="inline-form" id="playlist-form" onSubmit=${submit('playlists', (d) => ({ id: formText(d, 'id'), name: formText(d, 'name') }))}>
-              <div><label for="playlist-id">${t.showId}</label><input id="playlist-id" name="id" required maxlength="64" pattern="[A-Za-z0-9_-]+" /></div>
+              <div><label for="playlist-id">${t.showId}</label><input id="playlist-id" name="id" required maxlength="64" pattern="[A-Za-z0-9_\\-]+" /></div>
               <div><label for="playlist-name">${t.playlistName}</label><input id="playlist-name" name="name" required maxlength="200" /></div>
               <button type="submit">${t.savePlaylist}</button>
             </form>`

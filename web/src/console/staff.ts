@@ -50,7 +50,7 @@ export function StaffKeys({ adminKey }: { adminKey: string }) {
         (m) =>
           html`<li key=${m.name}>
             <span
-              ><strong>${m.name}</strong>
+              ><strong>${m.name}</strong>${' '}
               <span class="muted">(${t.roles[m.role] ?? m.role}) ${m.source === 'config' ? t.staffFromConfig : t.staffMadeBy(m.created_by ?? '', dateTime(m.created_at ?? 0))}</span></span
             >
             ${m.source === 'console' ? html`<button type="button" class="secondary" aria-label=${`${t.revoke}: ${m.name}`} onClick=${() => revoke(m.name)}>${t.revoke}</button>` : ''}
