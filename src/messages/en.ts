@@ -14,6 +14,7 @@ const en = {
     return s >= 90 ? plural(Math.ceil(s / 60), 'minute', 'minutes') : plural(s, 'second', 'seconds');
   },
   bodyAtMost: (bytes: number) => `The body may be at most ${bytes} bytes.`,
+  programmeChanged: (editor: string, revision: number) => `${editor} saved the programme (revision ${revision}) after you read it; reload it and make your change again.`,
   // The error catalog's own messages are the English ones: one home for them.
   codes: Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.message])) as Record<ErrorCode, string>,
   reasons: {

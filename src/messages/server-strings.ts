@@ -12,6 +12,8 @@ export interface ServerStrings {
   wait(seconds: number): string;
   /** A 413's message: the body limit in bytes. */
   bodyAtMost(bytes: number): string;
+  /** A 412 on a programme edit: who saved the newer revision the edit did not start from. */
+  programmeChanged(editor: string, revision: number): string;
   /** The message of each error code (errors.ts ERROR_CATALOG). */
   readonly codes: Readonly<Record<string, string>>;
   /** The message of each refusal reason (errors.ts ERROR_REASONS); `wait` is how long until it may be tried again. */

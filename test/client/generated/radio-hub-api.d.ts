@@ -668,7 +668,7 @@ export interface paths {
         };
         /**
          * The programme as staff edit it: weekly shows, one-off events and playlists, with its revision
-         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminProgramme"];
         put?: never;
@@ -923,7 +923,7 @@ export interface components {
                  * @description what kind of failure (docs/api.md, "API at a glance")
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
                 /**
                  * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `staff_actions` (RATE_LIMITED), `report_budget` (RATE_LIMITED), `artwork_budget` (RATE_LIMITED), `nowplaying_push` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
                  * @enum {string}
@@ -6853,7 +6853,10 @@ export interface operations {
     getApiAdminProgramme: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of earlier answers, comma-separated, or `*`: 304 while one is current (a value that names none is no match) */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6863,6 +6866,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6876,6 +6881,8 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -6932,6 +6939,16 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
             401: {
@@ -7016,7 +7033,10 @@ export interface operations {
     putApiAdminProgrammeShowsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -7052,6 +7072,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7065,6 +7089,8 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7176,6 +7202,25 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
                         };
                     };
                 };
@@ -7282,7 +7327,10 @@ export interface operations {
     deleteApiAdminProgrammeShowsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -7299,6 +7347,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7312,6 +7364,8 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7427,6 +7481,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
@@ -7491,7 +7564,10 @@ export interface operations {
     putApiAdminProgrammeEventsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -7531,6 +7607,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7544,6 +7624,8 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7655,6 +7737,25 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
                         };
                     };
                 };
@@ -7761,7 +7862,10 @@ export interface operations {
     deleteApiAdminProgrammeEventsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -7778,6 +7882,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7791,6 +7899,8 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7906,6 +8016,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
@@ -7970,7 +8099,10 @@ export interface operations {
     putApiAdminProgrammePlaylistsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -8007,6 +8139,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8020,6 +8156,8 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -8135,6 +8273,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: The body is too large. */
             413: {
                 headers: {
@@ -8237,7 +8394,10 @@ export interface operations {
     deleteApiAdminProgrammePlaylistsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -8254,6 +8414,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8267,6 +8431,8 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -8378,6 +8544,25 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
                         };
                     };
                 };
