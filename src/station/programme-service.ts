@@ -110,6 +110,11 @@ export class ProgrammeService {
     });
   }
 
+  /** The station's zone, which the weekly shows' times are in. */
+  get timezone(): string {
+    return this.options.timezone;
+  }
+
   /** The programme this node serves (frozen by convention: a new object on every change). */
   programme(): Programme {
     return this.current;

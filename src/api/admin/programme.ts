@@ -16,17 +16,19 @@ const ProgrammeSchema = Type.Object({
   updated_by: Type.Union([Type.String(), Type.Null()], {
     description: 'the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back)',
   }),
+  timezone: Type.String({ description: "station.timezone: the zone the shows' times are in, and the console's date and time fields" }),
   shows: Type.Array(WeeklyShowSchema),
   events: Type.Array(OneOffEventSchema),
   playlists: Type.Array(PlaylistSchema),
 });
 
 /** The programme as staff see it (which generations it superseded is the nodes' business). */
-const shown = (p: Programme) => ({
+const shown = (p: Programme, timezone: string) => ({
   generation: p.generation,
   revision: p.revision,
   updated_at: p.updated_at,
   updated_by: p.updated_by ?? null,
+  timezone,
   shows: p.shows,
   events: p.events,
   playlists: p.playlists,
@@ -35,7 +37,7 @@ const shown = (p: Programme) => ({
 /** Staff read it and edit it: a browser keeps its copy but asks again each time (304 while it is current). */
 const PROGRAMME_CACHE = 'private, no-cache';
 /** The programme's answers, with its revision as their validator: an edit sends it back in If-Match. */
-const answered = (p: Programme) => ({ ...ok(shown(p)), headers: { ETag: programmeTag(p), 'Cache-Control': PROGRAMME_CACHE } }) as RouteResult;
+const answered = (p: Programme, timezone: string) => ({ ...ok(shown(p, timezone)), headers: { ETag: programmeTag(p), 'Cache-Control': PROGRAMME_CACHE } }) as RouteResult;
 const ETAG_ANSWER = { ETag: 'the revision this answer holds: send it in If-Match with the next edit', 'Cache-Control': '`private, no-cache`' };
 
 /** Each editable kind: its path segment (the programme's field) and the schema the config file validates it with. */
@@ -59,7 +61,7 @@ export function programmeAdminRoutes(programme: ProgrammeService, audit: AuditTr
     const next = await programme.change(change, { name: actor.name, startedFrom: startedFrom(ctx.headers['if-match'], programmeTag) });
     const id = change.action === 'put' ? change.item.id : change.id;
     await audit.record(actor, 'schedule.change', `${change.kind} ${id}`, `${change.action}, revision ${next.revision}`);
-    return answered(next);
+    return answered(next, programme.timezone);
   };
   return [
     defineRoute({
@@ -74,7 +76,7 @@ export function programmeAdminRoutes(programme: ProgrammeService, audit: AuditTr
         const current = programme.programme();
         const tag = programmeTag(current);
         if (noneMatchHits(ctx.headers['if-none-match'], tag)) return { kind: 'not-modified', status: 304, headers: { ETag: tag, 'Cache-Control': PROGRAMME_CACHE } };
-        return answered(current);
+        return answered(current, programme.timezone);
       },
     }),
     ...KINDS.flatMap(({ kind, schema, noun }) => [

@@ -7041,6 +7041,8 @@ export interface operations {
                             updated_at: number;
                             /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
                             updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7249,6 +7251,8 @@ export interface operations {
                             updated_at: number;
                             /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
                             updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7524,6 +7528,8 @@ export interface operations {
                             updated_at: number;
                             /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
                             updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7784,6 +7790,8 @@ export interface operations {
                             updated_at: number;
                             /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
                             updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -8059,6 +8067,8 @@ export interface operations {
                             updated_at: number;
                             /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
                             updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -8316,6 +8326,8 @@ export interface operations {
                             updated_at: number;
                             /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
                             updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -8591,6 +8603,8 @@ export interface operations {
                             updated_at: number;
                             /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
                             updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;

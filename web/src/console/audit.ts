@@ -6,6 +6,7 @@ import { errorText } from '../shared/error-text.js';
 import { dateTime } from '../shared/format.js';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
+import { moneyInDetail } from './money.js';
 
 /** Live events that follow a staff action: the log is read again when one arrives (bans have none: Refresh). */
 const AFTER_ACTIONS = ['chat:deleted', 'chat:message', 'request:updated'];
@@ -52,7 +53,7 @@ export function AuditLog({ socket, adminKey }: { socket: Socket; adminKey: strin
                       <td>${dateTime(e.at)}</td>
                       <td>${e.actor} <span class="muted">(${t.roles[e.role] ?? e.role})</span></td>
                       <td>${t.auditActions[e.action] ?? e.action}</td>
-                      <td>${e.target}${e.detail ? html` <span class="muted">· ${e.detail}</span>` : ''}</td>
+                      <td>${e.target}${e.detail ? html` <span class="muted">· ${moneyInDetail(e.detail)}</span>` : ''}</td>
                     </tr>`,
                 )}
               </tbody>
