@@ -44,7 +44,8 @@ export function RevenueChart({ days, from, to, currency }: { days: RevenueDay[];
         width: Math.max(260, element.clientWidth),
         height: 240,
         legend: { show: true, live: false },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+        // Half a day either side, so the first and last days' bars are whole.
+        scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
         series: [
           {},
           ...types.map((type, i) => ({
