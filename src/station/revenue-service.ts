@@ -45,8 +45,11 @@ const MAX_RANGE_DAYS = 366;
 const DEFAULT_RANGE_DAYS = 30;
 /** Events one export may hold: a station's year of cash, cheques and card payments, in a few MB of CSV. */
 export const MAX_EXPORTED_EVENTS = 20_000;
-/** Events read from the ledger per round trip of an export. */
-const EXPORT_PAGE = 1000;
+/**
+ * Events read from the ledger per round trip of an export: one Redis script reads this many
+ * index entries and their events, well inside the command timeout on a busy server.
+ */
+const EXPORT_PAGE = 500;
 
 /** JSON with sorted keys, so the same body always has the same fingerprint. */
 function canonical(value: unknown): string {
