@@ -38,8 +38,10 @@ export function zonedIso(date: string, time: string, zone: string): string {
   // The offset at the guess, then at the instant it gives (right on either side of a change).
   let offset = offsetMinutes(wall, zone);
   offset = offsetMinutes(wall - offset * 60_000, zone);
-  const p = partsIn(wall - offset * 60_000, zone);
-  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:00${offsetText(offset)}`;
+  const instant = wall - offset * 60_000;
+  // Written as the zone shows that instant, with the offset it has then (a skipped 02:30 is 03:30+02:00).
+  const p = partsIn(instant, zone);
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:00${offsetText(offsetMinutes(instant, zone))}`;
 }
 
 /** An ISO instant as the date and time fields show it in `zone`. */
