@@ -11,6 +11,7 @@ import { asyncApiRoute } from './api/asyncapi.js';
 import { requestQueueAdminRoutes } from './api/admin/request-queue.js';
 import { stationOverviewRoutes } from './api/admin/station-overview.js';
 import { reportRoutes } from './api/admin/reports.js';
+import { revenueExportRoutes } from './api/admin/revenue-export.js';
 import { ListenerReports } from './station/listener-reports.js';
 import { programmeAdminRoutes } from './api/admin/programme.js';
 import { WEB_ROOT, webPageRoutes } from './api/web/web-pages.js';
@@ -261,6 +262,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
           clock,
         ),
       ),
+      ...revenueExportRoutes(revenue),
       ...programmeAdminRoutes(programme, audit),
       ...nowPlayingPushRoutes({ station, clock }),
       ...webPageRoutes(config, { station, schedule, requests, chat, liveEvents: store.liveEvents, log: log.child({ component: 'pages' }) }, WEB_ROOT, brand),

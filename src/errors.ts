@@ -25,6 +25,7 @@ export const ERROR_CATALOG = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'This endpoint does not accept that method.' },
   IDEMPOTENCY_CONFLICT: { status: 409, message: 'This Idempotency-Key was used with a different body.' },
   RECENTLY_PLAYED: { status: 409, message: 'That song was played recently.' },
+  PRECONDITION_FAILED: { status: 412, message: 'This was changed by someone else since you read it; read it again.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The body must be sent as application/json.' },
   CONTENT_REJECTED: { status: 422, message: 'The content was refused.' },

@@ -7,6 +7,7 @@ import { ErrorEnvelopeSchema } from './response-schemas.js';
 import { DEFAULT_SSE_EVENTS, SSE_EVENTS } from '../station/event-catalog.js';
 import { headersOf, RESPONSE_HEADERS, type HeaderTraits } from './openapi-headers.js';
 import { IDEMPOTENCY_KEY_PARAMETER } from './idempotency-key.js';
+import { IF_MATCH_PARAMETER } from './if-match.js';
 import { STRIPE_SIGNATURE_PARAMETER } from './general/payment-webhook.js';
 import { portableSchema } from './openapi-portable.js';
 
@@ -207,6 +208,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   const headerParameters = [
     ...(traits.cacheable ? [IF_NONE_MATCH] : []),
     ...(route.headers?.includes('idempotency-key') ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ...(route.headers?.includes('if-match') ? [IF_MATCH_PARAMETER] : []),
     ...(route.headers?.includes('stripe-signature') ? [STRIPE_SIGNATURE_PARAMETER] : []),
   ];
   const parameters = [...pathParameters, ...queryParameters, ...headerParameters];

@@ -1,6 +1,6 @@
 import type { HttpResponse } from 'uWebSockets.js';
 
-const ALLOWED_REQUEST_HEADERS = 'Content-Type, Authorization, Idempotency-Key, X-Request-Id, If-None-Match, Last-Event-ID, Cache-Control';
+const ALLOWED_REQUEST_HEADERS = 'Content-Type, Authorization, Idempotency-Key, X-Request-Id, If-None-Match, If-Match, Last-Event-ID, Cache-Control';
 const EXPOSED_HEADERS = 'RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, ETag';
 
 /**

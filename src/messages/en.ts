@@ -15,6 +15,7 @@ const en = {
   },
   bodyAtMost: (bytes: number) => `The body may be at most ${bytes} bytes.`,
   budgetSpent: (budget: string, wait: string) => `This client has used up its "${budget}" budget; try again in ${wait}.`,
+  programmeChanged: (editor: string, revision: number) => `${editor} saved the programme (revision ${revision}) after you read it; reload it and make your change again.`,
   // The error catalog's own messages are the English ones: one home for them.
   codes: Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.message])) as Record<ErrorCode, string>,
   reasons: {

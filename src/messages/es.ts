@@ -34,6 +34,7 @@ const es: ServerCatalog = {
   },
   bodyAtMost: (bytes) => `El cuerpo puede tener como máximo ${bytes} bytes.`,
   budgetSpent: (budget: string, wait: string) => `Este cliente agotó su cupo «${budget}»; inténtalo de nuevo en ${wait}.`,
+  programmeChanged: (editor, revision) => `${editor} guardó la programación (revisión ${revision}) después de que la leyeras; vuelve a cargarla y repite tu cambio.`,
   codes: {
     VALIDATION_FAILED: 'La solicitud no cumple una o más reglas.',
     INVALID_JSON: 'El cuerpo debe ser un objeto JSON.',
@@ -43,6 +44,7 @@ const es: ServerCatalog = {
     METHOD_NOT_ALLOWED: 'Este punto de acceso no acepta ese método.',
     IDEMPOTENCY_CONFLICT: 'Esta Idempotency-Key ya se usó con otro cuerpo.',
     RECENTLY_PLAYED: 'Esa canción sonó hace poco.',
+    PRECONDITION_FAILED: 'Otra persona lo cambió después de que lo leyeras; vuelve a leerlo.',
     PAYLOAD_TOO_LARGE: 'El cuerpo es demasiado grande.',
     UNSUPPORTED_MEDIA_TYPE: 'El cuerpo debe enviarse como application/json.',
     CONTENT_REJECTED: 'El contenido fue rechazado.',

@@ -14,6 +14,8 @@ export interface ServerStrings {
   bodyAtMost(bytes: number): string;
   /** A 429 of a budget declared in the config (reason `budget`): its name, and how long until it may be tried again. */
   budgetSpent(budget: string, wait: string): string;
+  /** A 412 on a programme edit: who saved the newer revision the edit did not start from. */
+  programmeChanged(editor: string, revision: number): string;
   /** The message of each error code (errors.ts ERROR_CATALOG). */
   readonly codes: Readonly<Record<string, string>>;
   /** The message of each refusal reason (errors.ts ERROR_REASONS); `wait` is how long until it may be tried again. */

@@ -169,6 +169,18 @@ export interface RevenueLedger {
   record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome>;
   /** Sums per day, currency and type, days from `fromDay` to `toDay` inclusive. */
   dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]>;
+  /**
+   * The events that occurred in [`fromSeconds`, `toSeconds`), oldest first (ties in the order of
+   * their keys), at most `limit` of them after `after` (a page's `next`); `next` is null on the last
+   * page. Reads an index by time (memory: a sorted list; Redis: a sorted set), never every event.
+   */
+  eventsBetween(fromSeconds: number, toSeconds: number, page: { after: string | null; limit: number }): Promise<RevenuePage>;
+}
+
+/** One page of revenue events by time; `next` continues after its last event (opaque to callers). */
+export interface RevenuePage {
+  events: RevenueEvent[];
+  next: string | null;
 }
 
 /** One live event as the history keeps it: its payload as the JSON text it was recorded as (serialised once, at publish). */

@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
 import { ALWAYS_AVAILABLE, NO_PROGRAMME_SNAPSHOT, type ProgrammeSnapshot, type ProgrammeStore, type StoreAvailability } from './ports.js';
-import { PROGRAMME_SUPERSEDED_KEPT, versionOf, type Programme } from './programme.js';
+import { PROGRAMME_SUPERSEDED_KEPT, versionOf, type Programme, type ProgrammeVersion } from './programme.js';
 import { programmeSizeProblem } from './programme-size.js';
 import { ScheduleService } from './schedule-service.js';
 
@@ -15,6 +15,18 @@ export type ProgrammeChange =
   | { action: 'put'; kind: 'events'; item: OneOffEvent }
   | { action: 'put'; kind: 'playlists'; item: Playlist }
   | { action: 'delete'; kind: 'shows' | 'events' | 'playlists'; id: string };
+
+/** Who makes an edit, and the revision it started from. */
+export interface ProgrammeEditor {
+  /** The staff member's name, stored with the revision the edit makes. */
+  name: string;
+  /**
+   * Whether the edit may go over the stored version (the route's If-Match); absent: any version
+   * (the last write wins, as before revisions were checked). Asked inside the compare-and-set
+   * loop, so a save racing another is judged against the revision it actually replaces.
+   */
+  startedFrom?: (stored: ProgrammeVersion) => boolean;
+}
 
 export interface ProgrammeServiceOptions {
   store: ProgrammeStore;
@@ -98,6 +110,11 @@ export class ProgrammeService {
     });
   }
 
+  /** The station's zone, which the weekly shows' times are in. */
+  get timezone(): string {
+    return this.options.timezone;
+  }
+
   /** The programme this node serves (frozen by convention: a new object on every change). */
   programme(): Programme {
     return this.current;
@@ -171,14 +188,17 @@ export class ProgrammeService {
   /**
    * Every staff edit of the programme goes through here: applied to the stored programme (a
    * compare-and-set, retried if another edit came first), checked with the config file's rules,
-   * then published to every live client. 404 to delete what is not there; 400 for a broken rule.
+   * then published to every live client. 404 to delete what is not there; 400 for a broken rule;
+   * 412 naming who saved the stored revision when the editor did not start from it.
    */
-  async change(change: ProgrammeChange): Promise<Programme> {
+  async change(change: ProgrammeChange, editor: ProgrammeEditor): Promise<Programme> {
     // The store and this node agree first (a store that lost the programme gets this node's back).
     await this.refresh();
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
       const stored = await this.options.store.read();
-      const next = applied(stored ?? this.current, change, toUnixSeconds(this.options.clock()));
+      const base = stored ?? this.current;
+      if (editor.startedFrom && !editor.startedFrom(versionOf(base)!)) throw staleEdit(base);
+      const next = { ...applied(base, change, toUnixSeconds(this.options.clock())), updated_by: editor.name };
       const problem = programmeProblem(next) ?? programmeSizeProblem(next);
       if (problem) throw new AppError('VALIDATION_FAILED', { details: [{ field: problem[0], message: problem[1] }] });
       if (await this.options.store.replace(next, versionOf(stored))) {
@@ -233,6 +253,16 @@ export class ProgrammeService {
     const next = this.current;
     this.options.live.publish('schedule:updated', { revision: next.revision, updated_at: next.updated_at, schedule: this.schedule.schedule(), playlists: next.playlists });
   }
+}
+
+/** 412: the edit started from an older revision than the stored one; says who saved that one. */
+function staleEdit(stored: Programme): AppError {
+  const editor = stored.updated_by;
+  return new AppError('PRECONDITION_FAILED', {
+    message: `${editor ?? 'The configuration file'} saved the programme (revision ${stored.revision}) after you read it; reload it and make your change again.`,
+    text: (strings) => (editor ? strings.programmeChanged(editor, stored.revision) : strings.codes.PRECONDITION_FAILED!),
+    details: [{ field: 'If-Match', message: `the programme is at revision ${stored.revision}${editor ? `, saved by ${editor}` : ''}` }],
+  });
 }
 
 function applied(programme: Programme, change: ProgrammeChange, now: number): Programme {

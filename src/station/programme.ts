@@ -15,6 +15,12 @@ export interface Programme {
   /** Unix seconds of the last change (the seed included). */
   updated_at: number;
   /**
+   * The staff member (their name) whose edit made this revision; absent for a revision no one
+   * edited (the config file's seed, or a node writing its copy back). Stored with the revision, in
+   * the same write, so a refused stale save can name who saved over it.
+   */
+  updated_by?: string;
+  /**
    * Generations this programme was written back over (newest last, at most PROGRAMME_SUPERSEDED_KEPT):
    * a node holding one of them adopts this programme instead of writing its own back.
    */
@@ -31,3 +37,9 @@ export interface ProgrammeVersion {
 export const PROGRAMME_SUPERSEDED_KEPT = 16;
 
 export const versionOf = (programme: Programme | null): ProgrammeVersion | null => programme && { generation: programme.generation, revision: programme.revision };
+
+/**
+ * The programme's validator: its generation and revision, as an HTTP entity tag (ETag). The
+ * generation is base64url, so the tag needs no escaping.
+ */
+export const programmeTag = (version: ProgrammeVersion): string => `"${version.generation}.${version.revision}"`;

@@ -43,6 +43,13 @@ export interface DaySum {
 
 const MAX_RANGE_DAYS = 366;
 const DEFAULT_RANGE_DAYS = 30;
+/** Events one export may hold: a station's year of cash, cheques and card payments, in a few MB of CSV. */
+export const MAX_EXPORTED_EVENTS = 20_000;
+/**
+ * Events read from the ledger per round trip of an export: one Redis script reads this many
+ * index entries and their events, well inside the command timeout on a busy server.
+ */
+const EXPORT_PAGE = 500;
 
 /** JSON with sorted keys, so the same body always has the same fingerprint. */
 function canonical(value: unknown): string {
@@ -108,6 +115,34 @@ export class RevenueService {
       throw new AppError('IDEMPOTENCY_CONFLICT', { message: `${input.event_id ? 'This event_id' : 'This Idempotency-Key'} was already used with a different body.` });
     }
     return { created: outcome.kind === 'created', event: outcome.event };
+  }
+
+  /**
+   * Every event that occurred between two local dates (default: the last 30 days), oldest first,
+   * with the station day each counts on: what the CSV export holds. Read from the ledger's index by
+   * time a page at a time; a range holding more than MAX_EXPORTED_EVENTS is 400 (ask for fewer
+   * days) rather than an answer without bound.
+   */
+  async eventsBetween(from: string | undefined, to: string | undefined) {
+    const { start, end } = dayRangeOf(from, to, { timezone: this.timezone, clock: this.clock, maxDays: MAX_RANGE_DAYS, defaultDays: DEFAULT_RANGE_DAYS });
+    const fromSeconds = start.toSeconds();
+    const toSeconds = end.plus({ days: 1 }).toSeconds();
+    const events: RevenueEvent[] = [];
+    let after: string | null = null;
+    do {
+      const page = await this.ledger.eventsBetween(fromSeconds, toSeconds, { after, limit: EXPORT_PAGE });
+      events.push(...page.events);
+      after = page.next;
+      if (events.length > MAX_EXPORTED_EVENTS) {
+        throw new AppError('VALIDATION_FAILED', { details: [{ field: 'from', message: `the range holds more than ${MAX_EXPORTED_EVENTS} events; ask for fewer days` }] });
+      }
+    } while (after !== null);
+    return {
+      from: start.toISODate()!,
+      to: end.toISODate()!,
+      timezone: this.timezone,
+      events: events.map((event) => ({ ...event, day: moneyDay(event.occurred_at * 1000, this.timezone) })),
+    };
   }
 
   /** Sums per day and currency between two local dates (default: the last 30 days). */

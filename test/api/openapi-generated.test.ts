@@ -34,6 +34,8 @@ const CROSS_FIELD_RULES: Record<string, string[]> = {
   'GET /api/admin/reports/listeners': ['from', 'by'],
   'GET /api/admin/reports/listeners.csv': ['from'],
   'GET /api/admin/reports/royalties.csv': ['from'],
+  // the revenue events: the revenue range rules (at most 366 days), and at most 20,000 events in it
+  'GET /api/admin/revenue/events.csv': ['from'],
   // the id in the body is the one in the path; a show ends at another time than it starts, an event after it starts
   'PUT /api/admin/programme/shows/{id}': ['id', 'end'],
   'PUT /api/admin/programme/events/{id}': ['id', 'end'],

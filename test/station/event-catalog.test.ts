@@ -62,7 +62,7 @@ describe('the event catalog', () => {
     const posted = await world.chat.post({ nickname: 'Ruth', message: 'Amen' }, { client: '203.0.113.7' });
     await world.moderation.remove(posted.id, { name: 'Naomi', role: 'moderator' });
     await world.programme.start();
-    await world.programme.change({ action: 'put', kind: 'shows', item: { id: 'praise', title: 'Morning Praise', days: ['mon'], start: '06:00', end: '09:00' } });
+    await world.programme.change({ action: 'put', kind: 'shows', item: { id: 'praise', title: 'Morning Praise', days: ['mon'], start: '06:00', end: '09:00' } }, { name: 'Ruth' });
     world.advance(10);
     await world.station.applySnapshot(unreachable('timeout'));
     await world.station.applySnapshot(unreachable('timeout'));

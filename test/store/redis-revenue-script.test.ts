@@ -14,7 +14,7 @@ describe('the Redis revenue script', () => {
     return;
   }
   const prefix = uniquePrefix('revscript');
-  const keys = [`${prefix}revenue:fingerprints`, `${prefix}revenue:events`, `${prefix}revenue:daily`];
+  const keys = [`${prefix}revenue:fingerprints`, `${prefix}revenue:events`, `${prefix}revenue:daily`, `${prefix}revenue:by_time`];
   const client = createClient({ url: redisUrl });
   beforeAll(async () => {
     await client.connect();
@@ -23,7 +23,7 @@ describe('the Redis revenue script', () => {
     await client.close();
     await deleteKeys(redisUrl, prefix);
   });
-  const run = (bucket: string, amount: string) => RECORD_REVENUE.run(client, keys, ['id:e1', 'fp', JSON.stringify({ id: 'e1', amount }), bucket, amount]);
+  const run = (bucket: string, amount: string) => RECORD_REVENUE.run(client, keys, ['id:e1', 'fp', JSON.stringify({ id: 'e1', amount }), bucket, amount, '001780000000|id:e1']);
 
   it('writes nothing for an amount that is not a whole number or a bucket that is not day|CUR|type, and records the valid retry', async () => {
     for (const [bucket, amount] of [

@@ -4,6 +4,7 @@ import { openRedis, type RedisConnections } from '../../src/redis/redis-connecti
 import { ensureStoreSchema, schemaKey, STORE_SCHEMA_VERSION, StoreSchemaTooNewError, type StoreMigration } from '../../src/store/redis/redis-schema.js';
 import { moveSenderBans, RedisModerationStore } from '../../src/store/redis/redis-moderation-store.js';
 import { auditStreamKey, moveAuditList, RedisAuditLog } from '../../src/store/redis/redis-audit-log.js';
+import { backfillRevenueTimes, RedisRevenueLedger, revenueTimeKey } from '../../src/store/redis/redis-revenue-ledger.js';
 import { capturedLog } from '../support/captured-log.js';
 import { eventually } from '../support/eventually.js';
 import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
@@ -145,6 +146,38 @@ describe.skipIf(!hasRedis)('the stored schema version and the migration path (Re
     // Again: no list, nothing moved twice.
     expect(await moveAuditList(redis, prefix)).toBe(0);
     expect(await admin.xLen(auditStreamKey(prefix))).toBe(3);
+  });
+
+  it('indexes the revenue events of schema 3 by time (4), in batches, so the listing by date holds every one of them', async () => {
+    const prefix = fresh();
+    await admin.set(schemaKey(prefix), '3');
+    // 1,200 events as schema 3 stored them (by key only), more than one HSCAN batch.
+    const old = Array.from({ length: 1200 }, (_, i) => ({
+      id: `e${i}`,
+      type: 'donation',
+      amount: 100 + i,
+      currency: 'USD',
+      occurred_at: 1_780_000_000 + ((i * 7919) % 1200) * 60,
+      source: null,
+      metadata: {},
+      recorded_at: 1_780_000_000,
+    }));
+    for (let i = 0; i < old.length; i += 200) await admin.hSet(`${prefix}revenue:events`, Object.fromEntries(old.slice(i, i + 200).map((e) => [`id:${e.id}`, JSON.stringify(e)])));
+    expect(await ensureStoreSchema(redis, prefix, log)).toEqual({ found: 3, now: STORE_SCHEMA_VERSION });
+
+    const ledger = new RedisRevenueLedger(redis, prefix);
+    const listed: string[] = [];
+    let after: string | null = null;
+    do {
+      const page = await ledger.eventsBetween(0, 2_000_000_000, { after, limit: 500 });
+      listed.push(...page.events.map((e) => e.id));
+      after = page.next;
+    } while (after !== null);
+    const oldestFirst = [...old].sort((a, b) => a.occurred_at - b.occurred_at).map((e) => e.id);
+    expect(listed).toEqual(oldestFirst);
+    // Again: every entry is there already, nothing written twice.
+    expect(await backfillRevenueTimes(redis, prefix)).toBe(0);
+    expect(await admin.zCard(revenueTimeKey(prefix))).toBe(1200);
   });
 
   it('stops at a gap in the path with a message naming it, leaving the version where it was', async () => {

@@ -513,6 +513,40 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(await store.revenue.dailyTotals('0000-01-01', '9999-12-31')).toEqual(expect.not.arrayContaining([expect.objectContaining({ date: 'null' })]));
       expect((await store.revenue.dailyTotals('2026-08-01', '2026-08-31')).map((t) => [t.date, t.currency, t.amount, t.count])).toEqual([['2026-08-01', 'USD', 300, 1]]);
     });
+    it('lists the events of a time range oldest first, in pages that neither skip nor repeat one', async () => {
+      await fresh();
+      const at = (id: string, occurredAt: number, amount = 100): RevenueEvent => ({ ...event(id, amount), occurred_at: occurredAt });
+      // Recorded out of time order; two share a second (ordered by key), one lies outside the range on each side.
+      const recorded = [
+        at('late', 1_780_000_900),
+        at('early', 1_780_000_100),
+        at('tie-b', 1_780_000_500),
+        at('tie-a', 1_780_000_500),
+        at('before', 1_779_999_999),
+        at('edge', 1_780_001_000),
+      ];
+      for (const e of recorded) await store.revenue.record(e, `id:${e.id}`, `fp-${e.id}`, '2026-05-28');
+      await store.revenue.record(at('late', 1_780_000_900), 'id:late', 'fp-late', '2026-05-28'); // a replay indexes nothing twice
+
+      const all = await store.revenue.eventsBetween(1_780_000_000, 1_780_001_000, { after: null, limit: 100 });
+      expect(all.events.map((e) => e.id)).toEqual(['early', 'tie-a', 'tie-b', 'late']);
+      expect(all.next).toBeNull();
+      expect(all.events[0]).toEqual(at('early', 1_780_000_100));
+
+      const pages: string[][] = [];
+      let after: string | null = null;
+      do {
+        const page = await store.revenue.eventsBetween(1_780_000_000, 1_780_001_000, { after, limit: 3 });
+        pages.push(page.events.map((e) => e.id));
+        after = page.next;
+      } while (after !== null);
+      expect(pages).toEqual([['early', 'tie-a', 'tie-b'], ['late']]);
+      const byTwo = await store.revenue.eventsBetween(1_780_000_000, 1_780_001_000, { after: null, limit: 2 });
+      expect((await store.revenue.eventsBetween(1_780_000_000, 1_780_001_000, { after: byTwo.next, limit: 2 })).events.map((e) => e.id)).toEqual(['tie-b', 'late']);
+      // A cursor it never handed out starts at the range's beginning; an empty range is an empty page.
+      expect((await store.revenue.eventsBetween(1_780_000_000, 1_780_001_000, { after: 'nonsense', limit: 1 })).events.map((e) => e.id)).toEqual(['early']);
+      expect(await store.revenue.eventsBetween(1_700_000_000, 1_700_000_100, { after: null, limit: 10 })).toEqual({ events: [], next: null });
+    });
   });
 
   describe('programme', () => {

@@ -70,7 +70,7 @@ describe.skipIf(!ready)('the console runs the programme and the money (Chromium,
     await listener.waitForFunction(() => !document.querySelector('.connection')?.textContent);
     const staff = await signInToConsole(a);
     const form = staff.locator('#show-form');
-    await form.getByLabel('Id').fill('evening-psalms');
+    await form.getByLabel('Id', { exact: true }).fill('evening-psalms');
     await form.getByLabel('Title').fill('Evening Psalms');
     await form.getByLabel('Host').fill('Ruth');
     for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await form.getByLabel(day, { exact: true }).check();

@@ -5,13 +5,14 @@ import type { RedisConnections } from '../../redis/redis-connection.js';
 import { LuaScript } from './lua-script.js';
 import { moveSenderBans } from './redis-moderation-store.js';
 import { moveAuditList } from './redis-audit-log.js';
+import { backfillRevenueTimes } from './redis-revenue-ledger.js';
 
 /**
  * The shape of the station's data in Redis that this build reads and writes. It goes up by one
  * with a release that changes a stored shape older code would misread, together with a migration
  * from the version before (docs/operations.md, "Upgrades").
  */
-export const STORE_SCHEMA_VERSION = 3;
+export const STORE_SCHEMA_VERSION = 4;
 
 /** One step of the migration path: turns a store of version `from` into one of `from + 1`. */
 export interface StoreMigration {
@@ -41,6 +42,13 @@ export const STORE_MIGRATIONS: readonly StoreMigration[] = [
     what: 'move the audit log from its capped list (audit, newest 1,000) into the stream kept by time (audit:log)',
     run: async (redis, prefix) => {
       await moveAuditList(redis, prefix);
+    },
+  },
+  {
+    from: 3,
+    what: 'index the revenue events by time (revenue:by_time, a sorted set) from the events recorded before it existed',
+    run: async (redis, prefix) => {
+      await backfillRevenueTimes(redis, prefix);
     },
   },
 ];

@@ -679,6 +679,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/revenue/events.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The revenue events between from and to as CSV, one row per event, oldest first (admin; station dates, at most 366 days and 20,000 events)
+         * @description The revenue events between from and to as CSV, one row per event, oldest first (admin; station dates, at most 366 days and 20,000 events). Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers text/csv, not JSON; an error the error envelope.
+         */
+        get: operations["getApiAdminRevenueEventsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/programme": {
         parameters: {
             query?: never;
@@ -688,7 +708,7 @@ export interface paths {
         };
         /**
          * The programme as staff edit it: weekly shows, one-off events and playlists, with its revision
-         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * @description The programme as staff edit it: weekly shows, one-off events and playlists, with its revision. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminProgramme"];
         put?: never;
@@ -943,7 +963,7 @@ export interface components {
                  * @description what kind of failure (docs/api.md, "API at a glance")
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RECENTLY_PLAYED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONTENT_REJECTED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
                 /**
                  * @description why, beside the code, for a client to act on without reading `message`: `hourly_budget` (RATE_LIMITED), `request_delay` (RATE_LIMITED), `chat_budget` (RATE_LIMITED), `live_connections` (RATE_LIMITED), `stream_opens` (RATE_LIMITED), `admin_keys` (RATE_LIMITED), `payment_webhook` (RATE_LIMITED), `staff_actions` (RATE_LIMITED), `report_budget` (RATE_LIMITED), `artwork_budget` (RATE_LIMITED), `nowplaying_push` (RATE_LIMITED), `budget` (RATE_LIMITED), `link` (CONTENT_REJECTED), `language` (CONTENT_REJECTED), `repeat` (CONTENT_REJECTED), `ban` (CONTENT_REJECTED), `reserved_nickname` (CONTENT_REJECTED), `nickname` (CONTENT_REJECTED), `recently_played` (RECENTLY_PLAYED)
                  * @enum {string}
@@ -7026,10 +7046,18 @@ export interface operations {
             };
         };
     };
-    getApiAdminProgramme: {
+    getApiAdminRevenueEventsCsv: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description first day, YYYY-MM-DD in station time (default: 29 days before `to`) */
+                from?: string;
+                /** @description last day, YYYY-MM-DD in station time (default: today) */
+                to?: string;
+            };
+            header?: {
+                /** @description ETags of earlier answers, comma-separated, or `*`: 304 while one is current (a value that names none is no match) */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7039,6 +7067,141 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description attachment, with a file name that says the days */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description attachment, with a file name that says the days */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN: a staff key of another role (a moderator's on an admin-only route, a playout system's anywhere but its push) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED: Too many requests; try again later. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminProgramme: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of earlier answers, comma-separated, or `*`: 304 while one is current (a value that names none is no match) */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7052,6 +7215,10 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7108,6 +7275,16 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description UNAUTHORIZED: the staff member's Bearer key is missing or wrong */
             401: {
@@ -7192,7 +7369,10 @@ export interface operations {
     putApiAdminProgrammeShowsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -7228,6 +7408,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7241,6 +7425,10 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7352,6 +7540,25 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
                         };
                     };
                 };
@@ -7458,7 +7665,10 @@ export interface operations {
     deleteApiAdminProgrammeShowsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -7475,6 +7685,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7488,6 +7702,10 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7603,6 +7821,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
@@ -7667,7 +7904,10 @@ export interface operations {
     putApiAdminProgrammeEventsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -7707,6 +7947,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7720,6 +7964,10 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -7831,6 +8079,25 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
                         };
                     };
                 };
@@ -7937,7 +8204,10 @@ export interface operations {
     deleteApiAdminProgrammeEventsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -7954,6 +8224,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7967,6 +8241,10 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -8082,6 +8360,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED (reason staff_actions): the staff member's writes of the window are spent, whatever address they come from */
             429: {
                 headers: {
@@ -8146,7 +8443,10 @@ export interface operations {
     putApiAdminProgrammePlaylistsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -8183,6 +8483,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8196,6 +8500,10 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -8311,6 +8619,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: The body is too large. */
             413: {
                 headers: {
@@ -8413,7 +8740,10 @@ export interface operations {
     deleteApiAdminProgrammePlaylistsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the ETag of the answer the edit started from (or `*`): 412 PRECONDITION_FAILED, naming who saved since, when it is no longer current; without it the edit applies to whatever is current */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description the id */
                 id: string;
@@ -8430,6 +8760,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
                     "RateLimit-Policy"?: string;
+                    /** @description the revision this answer holds: send it in If-Match with the next edit */
+                    ETag?: string;
+                    /** @description `private, no-cache` */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8443,6 +8777,10 @@ export interface operations {
                             revision: number;
                             /** @description Unix seconds of the last change */
                             updated_at: number;
+                            /** @description the staff member whose edit made this revision; null when none did (the config file, or a node writing its copy back) */
+                            updated_by: string | null;
+                            /** @description station.timezone: the zone the shows' times are in, and the console's date and time fields */
+                            timezone: string;
                             shows: {
                                 /** @description unique id (letters, digits, `_`, `-`) */
                                 id: string;
@@ -8554,6 +8892,25 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PRECONDITION_FAILED: This was changed by someone else since you read it; read it again. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description What is left of the client's budget (IETF RateLimit header fields draft): `"hourly";r=<requests left>;t=<seconds until the window ends>`. On every answer of a budgeted route, 304 and errors included. On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    RateLimit?: string;
+                    /** @description The budget itself: `"hourly";q=<requests>;w=<window seconds>` (100 an hour per client by default). On a staff write it is the staff member's budget of writes (`"staff"`, `rateLimit.staffActions`), absent when the key was refused or the store is away. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRECONDITION_FAILED";
                         };
                     };
                 };

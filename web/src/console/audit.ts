@@ -8,6 +8,7 @@ import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
 import { useStaffEvent } from './staff-live.js';
 import { cv } from './view-strings.js';
+import { moneyInDetail } from './money.js';
 
 interface Filter {
   actor: string;
@@ -114,7 +115,7 @@ export function AuditLog({ staffSocket, adminKey }: { staffSocket: Socket; admin
                       <td data-label=${t.auditWhen}>${dateTime(e.at)}</td>
                       <td data-label=${t.auditWho}>${e.actor} <span class="muted">(${t.roles[e.role] ?? e.role})</span></td>
                       <td data-label=${t.auditWhat}>${t.auditActions[e.action] ?? e.action}</td>
-                      <td data-label=${t.auditOn} class="wrap">${e.target}${e.detail ? html` <span class="muted">· ${e.detail}</span>` : ''}</td>
+                      <td data-label=${t.auditOn} class="wrap">${e.target}${e.detail ? html` <span class="muted">· ${moneyInDetail(e.detail)}</span>` : ''}</td>
                     </tr>`,
                 )}
               </tbody>

@@ -140,7 +140,7 @@ const en = {
   markPlayed: 'Played',
   markRejected: 'Reject',
   pendingRequests: 'Request queue',
-  revenue: 'Revenue per day (last 30 days)',
+  revenue: 'Revenue',
   revenueEmpty: 'No revenue recorded in these days.',
   date: 'Date',
   amount: 'Amount',

@@ -134,7 +134,7 @@ const es: Strings = {
   markPlayed: 'Sonó',
   markRejected: 'Rechazar',
   pendingRequests: 'Cola de peticiones',
-  revenue: 'Ingresos por día (últimos 30 días)',
+  revenue: 'Ingresos',
   revenueEmpty: 'No hay ingresos en estos días.',
   date: 'Fecha',
   amount: 'Importe',

@@ -25,10 +25,12 @@ export interface CallOptions {
   adminKey?: string;
   /** Another origin (the embeddable widget talks to the station from someone else's page). */
   origin?: string;
+  /** Further request headers (If-Match: the revision an edit started from). */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.adminKey) headers.authorization = `Bearer ${options.adminKey}`;
   // The page's language (station.language, in <html lang>), so the server's words match the page's.
