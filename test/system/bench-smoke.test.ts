@@ -51,6 +51,12 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
       expect(results.sseFanout[0]).toMatchObject({ clients: 20, songs: 3 });
       expect(results.sseFanout[0].p99).toBeGreaterThan(0);
       expect(stdout).toContain('## REST, memory store');
+      if (spawnSync('sh', ['-c', 'command -v redis-server']).status === 0) {
+        // Every public route's Redis work is counted, and each does some (its budget at least).
+        expect(results.redisRoundTrips.map((r: { endpoint: string }) => r.endpoint)).toEqual(results.rest.memory.map((r: { endpoint: string }) => r.endpoint));
+        for (const row of results.redisRoundTrips) expect(row.commands).toMatch(/[A-Z]+×/);
+        expect(stdout).toContain('## Redis work per request, each public route (Redis store)');
+      }
       expect(stdout).toContain('| memory | ');
       expect(stdout).toMatch(/\| 20 \| 3 \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \|/);
       expect(readFileSync(join(out, 'RESULTS.md'), 'utf8')).toBe(stdout.trimEnd() === stdout ? stdout : stdout.slice(0, -1));
