@@ -13,6 +13,7 @@ import { machine, targets, writeReport } from './lib/report.mjs';
 import { benchRest } from './lib/rest.mjs';
 import { benchSseFanout, sseFanoutSection } from './lib/sse-fanout.mjs';
 import { benchRedisRoundTrips, redisRoundTripsSection } from './lib/redis-round-trips.mjs';
+import { benchWorkersFanout, workersSection } from './lib/workers.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -20,7 +21,7 @@ const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : new URL('.', import.meta.url).pathname;
 const plan = smoke
-  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], peerFanout: [20], posts: 3, sseFanout: [20], songs: 3, redisRequestsPerRoute: 5 }
+  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], peerFanout: [20], posts: 3, sseFanout: [20], songs: 3, redisRequestsPerRoute: 5, workersFanout: [20] }
   : {
       seconds: 5,
       rounds: 3,
@@ -32,6 +33,7 @@ const plan = smoke
       sseFanout: [10000],
       songs: 30,
       redisRequestsPerRoute: 200,
+      workersFanout: [10000],
     };
 
 for (const tool of ['wrk', 'taskset']) {
@@ -118,6 +120,15 @@ if (redis) {
     results.fanout.push(await withService(env, (a) => withService(env, (b) => benchFanout([a, b], { clients, posts: plan.posts }))));
   }
 }
+results.workersFanout = [];
+if (redis) {
+  for (const clients of plan.workersFanout) {
+    log(`fan-out to ${clients} clients, one worker and then two on one port (server.workers)`);
+    const prefix = `radio-bench:${randomUUID().slice(0, 8)}:`;
+    prefixes.push(prefix);
+    results.workersFanout.push(...(await benchWorkersFanout({ RADIO_CONFIG: config, REDIS_URL: redis, REDIS_PREFIX: prefix }, { clients, posts: plan.posts, workers: 2 })));
+  }
+}
 results.sseFanout = [];
 for (const clients of plan.sseFanout) {
   log(`SSE fan-out of song changes to ${clients} clients, one node`);
@@ -127,6 +138,6 @@ for (const prefix of prefixes) await deletePrefix(redis, prefix);
 results.targets = targets(results);
 mkdirSync(outDir, { recursive: true });
 // The SSE section is appended here so that report.mjs stays as it is.
-const report = writeReport(outDir, results) + sseFanoutSection(results.sseFanout) + redisRoundTripsSection(results.redisRoundTrips);
+const report = writeReport(outDir, results) + sseFanoutSection(results.sseFanout) + redisRoundTripsSection(results.redisRoundTrips) + workersSection(results.workersFanout);
 writeFileSync(join(outDir, 'RESULTS.md'), report);
 process.stdout.write(`${report}\n`);

@@ -20,7 +20,7 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
     async () => {
       const out = mkdtempSync(join(tmpdir(), 'radio-bench-smoke-'));
       const run = promisify(execFile);
-      const { stdout } = await run(process.execPath, [join(import.meta.dirname, '..', '..', 'bench', 'run.mjs'), '--smoke', '--out', out], { timeout: 160_000 });
+      const { stdout } = await run(process.execPath, [join(import.meta.dirname, '..', '..', 'bench', 'run.mjs'), '--smoke', '--out', out], { timeout: 190_000 });
       const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
       expect(results.rest.memory.map((r: { endpoint: string }) => r.endpoint)).toEqual([
         'GET /api/mobile/status',
@@ -56,6 +56,14 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
         expect(results.redisRoundTrips.map((r: { endpoint: string }) => r.endpoint)).toEqual(results.rest.memory.map((r: { endpoint: string }) => r.endpoint));
         for (const row of results.redisRoundTrips) expect(row.commands).toMatch(/[A-Z]+×/);
         expect(stdout).toContain('## Redis work per request, each public route (Redis store)');
+      }
+      if (results.rest.redis) {
+        // One worker, then two on one port: both fan the post out to every client.
+        expect(results.workersFanout.map((r: { workers: number; clients: number }) => [r.workers, r.clients])).toEqual([
+          [1, 20],
+          [2, 20],
+        ]);
+        for (const row of results.workersFanout) expect(row.p99).toBeGreaterThan(0);
       }
       expect(stdout).toContain('| memory | ');
       expect(stdout).toMatch(/\| 20 \| 3 \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \|/);
