@@ -14,6 +14,7 @@ import { benchRest } from './lib/rest.mjs';
 import { benchSseFanout, sseFanoutSection } from './lib/sse-fanout.mjs';
 import { benchRedisRoundTrips, redisRoundTripsSection } from './lib/redis-round-trips.mjs';
 import { benchWorkersFanout, workersSection } from './lib/workers.mjs';
+import { benchReconnectWave, reconnectWaveSection } from './lib/reconnect-wave.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,7 +22,20 @@ const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : new URL('.', import.meta.url).pathname;
 const plan = smoke
-  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], peerFanout: [20], posts: 3, sseFanout: [20], songs: 3, redisRequestsPerRoute: 5, workersFanout: [20] }
+  ? {
+      seconds: 1,
+      rounds: 1,
+      latencySeconds: 1,
+      fanout: [20],
+      twoNodeFanout: [20],
+      peerFanout: [20],
+      posts: 3,
+      sseFanout: [20],
+      songs: 3,
+      redisRequestsPerRoute: 5,
+      workersFanout: [20],
+      reconnectWave: 10,
+    }
   : {
       seconds: 5,
       rounds: 3,
@@ -34,6 +48,8 @@ const plan = smoke
       songs: 30,
       redisRequestsPerRoute: 200,
       workersFanout: [10000],
+      // 20,000 where the file limit allows (each side holds one descriptor per client).
+      reconnectWave: 15000,
     };
 
 for (const tool of ['wrk', 'taskset']) {
@@ -129,6 +145,8 @@ if (redis) {
     results.workersFanout.push(...(await benchWorkersFanout({ RADIO_CONFIG: config, REDIS_URL: redis, REDIS_PREFIX: prefix }, { clients, posts: plan.posts, workers: 2 })));
   }
 }
+log(`reconnect wave: ${plan.reconnectWave} clients, the server restarted under them; ours, then the Socket.IO peer`);
+results.reconnectWave = await benchReconnectWave({ RADIO_CONFIG: config }, statusAnswer, { clients: plan.reconnectWave });
 results.sseFanout = [];
 for (const clients of plan.sseFanout) {
   log(`SSE fan-out of song changes to ${clients} clients, one node`);
@@ -138,6 +156,11 @@ for (const prefix of prefixes) await deletePrefix(redis, prefix);
 results.targets = targets(results);
 mkdirSync(outDir, { recursive: true });
 // The SSE section is appended here so that report.mjs stays as it is.
-const report = writeReport(outDir, results) + sseFanoutSection(results.sseFanout) + redisRoundTripsSection(results.redisRoundTrips) + workersSection(results.workersFanout);
+const report =
+  writeReport(outDir, results) +
+  sseFanoutSection(results.sseFanout) +
+  redisRoundTripsSection(results.redisRoundTrips) +
+  workersSection(results.workersFanout) +
+  reconnectWaveSection(results.reconnectWave);
 writeFileSync(join(outDir, 'RESULTS.md'), report);
 process.stdout.write(`${report}\n`);

@@ -65,6 +65,13 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
         ]);
         for (const row of results.workersFanout) expect(row.p99).toBeGreaterThan(0);
       }
+      // The server restarted under its clients: every one came back to ours and to the peer, and none heard a 5xx.
+      expect(results.reconnectWave.map((r: { server: string; clients: number }) => [r.server, r.clients])).toEqual([
+        ['ours', 10],
+        ['Socket.IO peer', 10],
+      ]);
+      for (const row of results.reconnectWave) expect(row.serverErrors).toBe(0);
+      expect(stdout).toContain('## Reconnect wave');
       expect(stdout).toContain('| memory | ');
       expect(stdout).toMatch(/\| 20 \| 3 \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \|/);
       expect(readFileSync(join(out, 'RESULTS.md'), 'utf8')).toBe(stdout.trimEnd() === stdout ? stdout : stdout.slice(0, -1));
