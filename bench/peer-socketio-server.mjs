@@ -87,7 +87,8 @@ const server = createServer((req, res) => {
 const io = new Server(server, { cors: { origin: contract.origins.includes('*') ? '*' : contract.origins }, serveClient: false });
 io.of('/live');
 
-server.listen(0, '127.0.0.1', () => {
+// PEER_PORT: a fixed port, so the reconnect wave can restart the peer where its clients look for it.
+server.listen(Number(process.env.PEER_PORT ?? 0), '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`);
 });
 process.on('SIGTERM', () => process.exit(0));

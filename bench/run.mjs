@@ -12,6 +12,9 @@ import { benchConfig, startService, stop } from './lib/processes.mjs';
 import { machine, targets, writeReport } from './lib/report.mjs';
 import { benchRest } from './lib/rest.mjs';
 import { benchSseFanout, sseFanoutSection } from './lib/sse-fanout.mjs';
+import { benchRedisRoundTrips, redisRoundTripsSection } from './lib/redis-round-trips.mjs';
+import { benchWorkersFanout, workersSection } from './lib/workers.mjs';
+import { benchReconnectWave, reconnectWaveSection } from './lib/reconnect-wave.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -19,8 +22,35 @@ const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : new URL('.', import.meta.url).pathname;
 const plan = smoke
-  ? { seconds: 1, rounds: 1, latencySeconds: 1, fanout: [20], twoNodeFanout: [20], peerFanout: [20], posts: 3, sseFanout: [20], songs: 3 }
-  : { seconds: 5, rounds: 3, latencySeconds: 5, fanout: [1000, 5000, 10000], twoNodeFanout: [1000, 10000], peerFanout: [1000, 10000], posts: 40, sseFanout: [10000], songs: 30 };
+  ? {
+      seconds: 1,
+      rounds: 1,
+      latencySeconds: 1,
+      fanout: [20],
+      twoNodeFanout: [20],
+      peerFanout: [20],
+      posts: 3,
+      sseFanout: [20],
+      songs: 3,
+      redisRequestsPerRoute: 5,
+      workersFanout: [20],
+      reconnectWave: 10,
+    }
+  : {
+      seconds: 5,
+      rounds: 3,
+      latencySeconds: 5,
+      fanout: [1000, 5000, 10000],
+      twoNodeFanout: [1000, 10000],
+      peerFanout: [1000, 10000],
+      posts: 40,
+      sseFanout: [10000],
+      songs: 30,
+      redisRequestsPerRoute: 200,
+      workersFanout: [10000],
+      // 20,000 where the file limit allows (each side holds one descriptor per client).
+      reconnectWave: 15000,
+    };
 
 for (const tool of ['wrk', 'taskset']) {
   try {
@@ -28,6 +58,15 @@ for (const tool of ['wrk', 'taskset']) {
   } catch {
     console.error(`bench: ${tool} is missing (apt-get install ${tool === 'wrk' ? 'wrk' : 'util-linux'})`);
     process.exit(2);
+  }
+}
+
+function redisServerInstalled() {
+  try {
+    execFileSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -76,6 +115,10 @@ if (redis) {
 } else {
   log('no Redis answers: the Redis rows are left out');
 }
+if (redisServerInstalled()) {
+  log('Redis commands and round trips per request, each public route, on a private redis-server');
+  results.redisRoundTrips = await benchRedisRoundTrips(config, { requestsPerRoute: plan.redisRequestsPerRoute });
+}
 const statusAnswer = await withService({ RADIO_CONFIG: config }, (service) => captureStatusContract(service.url));
 for (const clients of plan.fanout) {
   log(`fan-out to ${clients} clients, one node`);
@@ -93,6 +136,17 @@ if (redis) {
     results.fanout.push(await withService(env, (a) => withService(env, (b) => benchFanout([a, b], { clients, posts: plan.posts }))));
   }
 }
+results.workersFanout = [];
+if (redis) {
+  for (const clients of plan.workersFanout) {
+    log(`fan-out to ${clients} clients, one worker and then two on one port (server.workers)`);
+    const prefix = `radio-bench:${randomUUID().slice(0, 8)}:`;
+    prefixes.push(prefix);
+    results.workersFanout.push(...(await benchWorkersFanout({ RADIO_CONFIG: config, REDIS_URL: redis, REDIS_PREFIX: prefix }, { clients, posts: plan.posts, workers: 2 })));
+  }
+}
+log(`reconnect wave: ${plan.reconnectWave} clients, the server restarted under them; ours, then the Socket.IO peer`);
+results.reconnectWave = await benchReconnectWave({ RADIO_CONFIG: config }, statusAnswer, { clients: plan.reconnectWave });
 results.sseFanout = [];
 for (const clients of plan.sseFanout) {
   log(`SSE fan-out of song changes to ${clients} clients, one node`);
@@ -102,6 +156,11 @@ for (const prefix of prefixes) await deletePrefix(redis, prefix);
 results.targets = targets(results);
 mkdirSync(outDir, { recursive: true });
 // The SSE section is appended here so that report.mjs stays as it is.
-const report = writeReport(outDir, results) + sseFanoutSection(results.sseFanout);
+const report =
+  writeReport(outDir, results) +
+  sseFanoutSection(results.sseFanout) +
+  redisRoundTripsSection(results.redisRoundTrips) +
+  workersSection(results.workersFanout) +
+  reconnectWaveSection(results.reconnectWave);
 writeFileSync(join(outDir, 'RESULTS.md'), report);
 process.stdout.write(`${report}\n`);

@@ -145,6 +145,9 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const io = createLiveServer({
     corsOrigins: config.server.corsOrigins,
     transports: config.live.transports,
+    // Several workers on one port: the kernel, not the session, picks the worker of each request,
+    // so a long-polling session cannot stay on one (docs/operations.md, "Every core").
+    refusePolling: config.server.workers !== 1,
     maxHttpBufferSize: config.live.maxHttpBufferSize,
     adapter: backends.liveRelay,
     gate,
@@ -333,7 +336,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       // (never waits on Redis to start).
       await programme.restore().catch((error: unknown) => programmeLog.warn({ err: error }, "this node's copy of the programme not read; serving the config file's until the store answers"));
       stopProgrammeWatch = programme.watch(PROGRAMME_CHECK_MS, (error) => programmeLog.debug({ err: error }, 'programme not read from the store; retrying'));
-      const port = await http.listen(config.server.host, config.server.port);
+      const port = await http.listen(config.server.host, config.server.port, config.server.workers !== 1);
       if (metricsServer && config.metrics.port !== null) log.info({ port: await metricsServer.listen(config.metrics.host, config.metrics.port) }, 'metrics on GET /metrics');
       if (config.stream.enabled) {
         polling = schedulePolling(poller, { pollSeconds: config.stream.pollSeconds, store, log: pollLog });

@@ -2,6 +2,8 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { uwsBuild } from './http/uws.js';
 import { createLogger } from './logger.js';
+import cluster from 'node:cluster';
+import { LISTENING_MESSAGE, runWorkerGroup, workerCount } from './worker-group.js';
 
 // What a restart costs (docs/operations.md): said once at start-up, where an operator looks.
 const MEMORY_LOSES =
@@ -20,7 +22,24 @@ function start(): void {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const root = createLogger(config.logLevel);
+  const log = cluster.isWorker ? root.child({ worker: Number(process.env.RADIO_HUB_WORKER), pid: process.pid }) : root;
+  // server.workers > 1: this process only supervises; each worker runs this function again as a hub.
+  if (cluster.isPrimary && workerCount(config.server.workers) > 1) {
+    runWorkerGroup({
+      workers: config.server.workers,
+      host: config.server.host,
+      port: config.server.port,
+      metricsPort: config.metrics.port,
+      shutdownGraceMs: config.server.shutdownGraceMs,
+      log,
+    }).catch((error: unknown) => {
+      log.fatal({ err: error }, 'cannot start the workers');
+      process.stderr.write(`radio-hub: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+    return;
+  }
   log.info({ build: uwsBuild.name, uws: uwsBuild.version, node: process.version, reason: uwsBuild.reason }, 'uWebSockets.js build');
   const app = createApp(config, {
     log,
@@ -61,10 +80,15 @@ function start(): void {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // A worker whose primary is gone (killed, crashed) has no one to restart or stop it: it drains and goes too.
+  if (cluster.isWorker) process.on('disconnect', () => stop('primary gone'));
 
   app
     .listen()
-    .then((port) => log.info({ host: config.server.host, port, store: app.store.kind }, 'radio hub listening'))
+    .then((port) => {
+      log.info({ host: config.server.host, port, store: app.store.kind }, 'radio hub listening');
+      if (cluster.isWorker) process.send?.(LISTENING_MESSAGE);
+    })
     .catch((error: unknown) => {
       log.fatal({ err: error }, 'cannot start');
       process.stderr.write(`radio-hub: cannot start: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -24,4 +24,5 @@ export const ENV_OVERRIDES: readonly EnvOverride[] = [
   { variable: 'METRICS_PORT', path: ['metrics', 'port'], parse: (raw) => (raw.trim() === '' ? null : integer(raw)) },
   { variable: 'METRICS_HOST', path: ['metrics', 'host'], parse: text },
   { variable: 'LOG_LEVEL', path: ['logLevel'], parse: text },
+  { variable: 'WORKERS', path: ['server', 'workers'], parse: (raw) => (raw.trim() === 'auto' ? 'auto' : integer(raw)) },
 ];

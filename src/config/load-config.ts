@@ -89,6 +89,12 @@ function checkSemantics(config: Config): void {
       `config: webhooks.timeoutMs: ${config.webhooks.timeoutMs} must be below server.shutdownGraceMs (${config.server.shutdownGraceMs}), so an attempt in flight never outlasts a shutdown`,
     );
   }
+  // The in-memory store lives in one process: several workers on it would each keep their own chat and counters.
+  if (config.server.workers !== 1 && !config.redis.url && !config.redis.sentinel && !config.redis.cluster) {
+    throw new ConfigError(
+      `config: server.workers (env WORKERS): ${JSON.stringify(config.server.workers)} needs Redis (REDIS_URL, redis.sentinel or redis.cluster): the in-memory store cannot be shared between processes`,
+    );
+  }
   const sources = streamSourcesProblem(config.stream);
   if (sources) throw new ConfigError(`config: ${sources}`);
 }

@@ -157,6 +157,10 @@ export const ConfigSchema = Type.Object(
       bodyLimitBytes: PositiveInt(1024 * 1024, 'largest request body; a larger one is refused with 413'),
       corsOrigins: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: 'origins allowed to call the API from a browser (`*`: any)' }),
       shutdownGraceMs: Type.Integer({ minimum: 0, maximum: 120_000, description: 'on SIGTERM, how long requests in flight may finish before the process exits anyway' }),
+      workers: Type.Union([Type.Integer({ minimum: 1, maximum: 256 }), Type.Literal('auto')], {
+        description:
+          'hub processes sharing the port, one per core (`"auto"`: as many as the machine has cores); above 1 needs Redis, and Socket.IO clients must use the websocket transport (docs/operations.md, "Every core")',
+      }),
     }),
     station: Section('the station as listeners see it', {
       name: Type.String({ minLength: 1, description: 'station name (pages, API documents, webhooks)' }),

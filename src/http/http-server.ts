@@ -1,5 +1,5 @@
 import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
-import uWS, { closeConnections, listenExclusive, listeningPort, stopListening } from './uws.js';
+import uWS, { closeConnections, listenExclusive, listenShared, listeningPort, stopListening } from './uws.js';
 import type { Logger } from 'pino';
 import type { ServerCatalog } from '../messages/en.js';
 import type { AdminAuth } from './admin-auth.js';
@@ -69,9 +69,12 @@ export class HttpServer {
     return this.table.routes;
   }
 
-  async listen(host: string, port: number): Promise<number> {
-    // Exclusive: a second instance on a busy port fails instead of silently sharing it.
-    const socket = await listenExclusive(this.app, host, port);
+  /**
+   * Exclusive by default: a second instance on a busy port fails instead of silently sharing it.
+   * `sharedPort`: the workers of one group (server.workers > 1) share the port on purpose.
+   */
+  async listen(host: string, port: number, sharedPort = false): Promise<number> {
+    const socket = await (sharedPort ? listenShared : listenExclusive)(this.app, host, port);
     if (!socket) throw new Error(`cannot listen on ${host}:${port}: the address is in use or not available`);
     this.listenSocket = socket;
     return listeningPort(socket);

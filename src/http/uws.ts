@@ -150,14 +150,30 @@ export function endWithoutBody(res: HttpResponse, contentLength: number | undefi
 /**
  * Listens with SO_REUSEPORT off: uWS shares a busy port by default, so a second instance would
  * start silently and split traffic and in-memory state. Resolves with the listening socket, or
- * null when the address is taken or not available. (The typings lack the host + options overload.)
+ * null when the address is taken or not available.
  */
 export function listenExclusive(app: TemplatedApp, host: string, port: number): Promise<us_listen_socket | null> {
   const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+  return listenWithOptions(app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT);
+}
+
+/**
+ * Listens with SO_REUSEPORT on, so the workers of one group (server.workers) all accept on one
+ * port and the kernel spreads the connections between them. Both builds set it only for a port
+ * other than 0 (a port 0 is resolved before the workers start), and Linux lets only processes of
+ * the same user share it.
+ */
+export function listenShared(app: TemplatedApp, host: string, port: number): Promise<us_listen_socket | null> {
+  if (port === 0) throw new Error('a shared port must be chosen before listening: port 0 is never shared');
+  return listenWithOptions(app, host, port, 0);
+}
+
+/** `app.listen(host, port, options, cb)` (the typings lack the host + options overload). */
+function listenWithOptions(app: TemplatedApp, host: string, port: number, options: number): Promise<us_listen_socket | null> {
   type ListenWithOptions = (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => void;
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(app) just below
   const listen = app.listen as unknown as ListenWithOptions;
-  return new Promise((resolve) => listen.call(app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => resolve(socket || null)));
+  return new Promise((resolve) => listen.call(app, host, port, options, (socket) => resolve(socket || null)));
 }
 
 export function listeningPort(socket: us_listen_socket): number {

@@ -6,7 +6,8 @@ import type { TemplatedApp } from 'uWebSockets.js';
 import { echoingConnectionClose } from '../http/uws.js';
 import { toErrorAnswer } from '../error-answer.js';
 import type { Client } from '../limits/client-identity.js';
-import { liveRefusalError, type LiveAdmission, type LiveRefusal } from '../limits/live-refusal.js';
+import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js';
+import { AppError } from '../errors.js';
 import { catalogFor } from '../messages/languages.js';
 import type { ServerCatalog } from '../messages/en.js';
 import type { ServerStrings } from '../messages/server-strings.js';
@@ -22,6 +23,8 @@ export interface LiveGate {
 export interface LiveServerSettings {
   corsOrigins: readonly string[];
   transports: ReadonlyArray<'websocket' | 'polling'>;
+  /** Refuse long-polling handshakes with an answer that says to use the websocket transport (several workers on one port). */
+  refusePolling: boolean;
   maxHttpBufferSize: number;
   /** Joins the nodes (the Redis adapter); absent for one process. */
   adapter?: ServerOptions['adapter'];
@@ -32,8 +35,12 @@ export interface LiveServerSettings {
 
 /** The client of each engine connection, from its handshake request. */
 const clientOfRequest = new WeakMap<object, string>();
-/** Handshakes refused by the admission, by the response engine.io will answer them on, with the language to answer in. */
-const refusalOf = new WeakMap<object, { refusal: LiveRefusal; strings: ServerStrings }>();
+/** Handshakes refused by us (the admission, or long-polling on several workers), by the response engine.io will answer them on, with the language to answer in. */
+const refusalOf = new WeakMap<object, { error: AppError; strings: ServerStrings }>();
+
+/** What a long-polling handshake hears where sessions cannot be sticky: what to do instead. */
+export const POLLING_REFUSED =
+  'HTTP long-polling is not offered here: this hub runs several workers on one port and a polling session cannot stay on one. Connect with the websocket transport: io(url, { transports: ["websocket"] })';
 
 /** The part of engine.io's uWS server that writes a refused handshake (polling request or WebSocket upgrade). */
 interface RefusingEngine {
@@ -69,14 +76,15 @@ export function createLiveServer(settings: LiveServerSettings): Server {
       }
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- engine.io on uWS hands over a request without a socket
       const client = gate.clientOf(req.socket?.remoteAddress ?? remoteAddressOf(req), headerText(req.headers['x-forwarded-for']));
+      // Before the admission: a handshake refused here must not take one of the client's connections.
+      if (settings.refusePolling && transportOf(req) === 'polling') {
+        refuse(req, new AppError('VALIDATION_FAILED', { message: POLLING_REFUSED }), settings.language);
+        callback(POLLING_REFUSED, false);
+        return;
+      }
       const refusal = gate.admission.admitSocket(client.key);
       if (refusal) {
-        // engine.io on uWS keeps the response on the request (wrapped, for its CORS middleware);
-        // it answers the refusal on one or the other, through abortRequest below.
-        const res = (req as unknown as { res?: { res?: object } }).res;
-        const refused = { refusal, strings: catalogFor(headerText(req.headers['accept-language']), settings.language) };
-        if (res) refusalOf.set(res, refused);
-        if (res?.res) refusalOf.set(res.res, refused);
+        refuse(req, liveRefusalError(refusal), settings.language);
         callback(refusal.reason, false);
         return;
       }
@@ -106,7 +114,7 @@ export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate, 
       return;
     }
     refusalOf.delete(res);
-    const answer = toErrorAnswer(liveRefusalError(refused.refusal), log, refused.strings);
+    const answer = toErrorAnswer(refused.error, log, refused.strings);
     res.writeStatus(`${answer.status} ${STATUS_CODES[answer.status] ?? ''}`);
     res.writeHeader('Content-Type', 'application/json; charset=utf-8');
     for (const [name, value] of answer.headers) res.writeHeader(name, value);
@@ -123,6 +131,22 @@ export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate, 
       gate.admission.release(key);
     }
   });
+}
+
+/**
+ * Keeps the answer to a refused handshake for abortRequest below. engine.io on uWS keeps the
+ * response on the request (wrapped, for its CORS middleware); it answers on one or the other.
+ */
+function refuse(req: IncomingMessage, error: AppError, language: ServerCatalog): void {
+  const res = (req as unknown as { res?: { res?: object } }).res;
+  const refused = { error, strings: catalogFor(headerText(req.headers['accept-language']), language) };
+  if (res) refusalOf.set(res, refused);
+  if (res?.res) refusalOf.set(res.res, refused);
+}
+
+/** The transport a handshake asks for (engine.io on uWS parses the query onto the request). */
+function transportOf(req: IncomingMessage): string | undefined {
+  return (req as unknown as { _query?: Record<string, string | undefined> })._query?.transport;
 }
 
 /** engine.io on uWS puts the peer on `req.connection` instead of `req.socket`. */

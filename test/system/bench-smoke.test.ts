@@ -20,7 +20,7 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
     async () => {
       const out = mkdtempSync(join(tmpdir(), 'radio-bench-smoke-'));
       const run = promisify(execFile);
-      const { stdout } = await run(process.execPath, [join(import.meta.dirname, '..', '..', 'bench', 'run.mjs'), '--smoke', '--out', out], { timeout: 160_000 });
+      const { stdout } = await run(process.execPath, [join(import.meta.dirname, '..', '..', 'bench', 'run.mjs'), '--smoke', '--out', out], { timeout: 190_000 });
       const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
       expect(results.rest.memory.map((r: { endpoint: string }) => r.endpoint)).toEqual([
         'GET /api/mobile/status',
@@ -51,6 +51,27 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
       expect(results.sseFanout[0]).toMatchObject({ clients: 20, songs: 3 });
       expect(results.sseFanout[0].p99).toBeGreaterThan(0);
       expect(stdout).toContain('## REST, memory store');
+      if (spawnSync('sh', ['-c', 'command -v redis-server']).status === 0) {
+        // Every public route's Redis work is counted, and each does some (its budget at least).
+        expect(results.redisRoundTrips.map((r: { endpoint: string }) => r.endpoint)).toEqual(results.rest.memory.map((r: { endpoint: string }) => r.endpoint));
+        for (const row of results.redisRoundTrips) expect(row.commands).toMatch(/[A-Z]+×/);
+        expect(stdout).toContain('## Redis work per request, each public route (Redis store)');
+      }
+      if (results.rest.redis) {
+        // One worker, then two on one port: both fan the post out to every client.
+        expect(results.workersFanout.map((r: { workers: number; clients: number }) => [r.workers, r.clients])).toEqual([
+          [1, 20],
+          [2, 20],
+        ]);
+        for (const row of results.workersFanout) expect(row.p99).toBeGreaterThan(0);
+      }
+      // The server restarted under its clients: every one came back to ours and to the peer, and none heard a 5xx.
+      expect(results.reconnectWave.map((r: { server: string; clients: number }) => [r.server, r.clients])).toEqual([
+        ['ours', 10],
+        ['Socket.IO peer', 10],
+      ]);
+      for (const row of results.reconnectWave) expect(row.serverErrors).toBe(0);
+      expect(stdout).toContain('## Reconnect wave');
       expect(stdout).toContain('| memory | ');
       expect(stdout).toMatch(/\| 20 \| 3 \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ ms \| [\d.]+ \|/);
       expect(readFileSync(join(out, 'RESULTS.md'), 'utf8')).toBe(stdout.trimEnd() === stdout ? stdout : stdout.slice(0, -1));
