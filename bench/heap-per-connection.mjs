@@ -3,7 +3,7 @@
 // from two heap snapshots (node --heapsnapshot-signal), grouped by constructor or kind, per
 // connection. Prints a markdown table; RSS per connection is in `npm run bench` (bench/lib/floor.mjs).
 //   npm run build && node --max-old-space-size=8192 bench/heap-per-connection.mjs [--clients 10000] [--only sse|ws]
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -80,4 +80,5 @@ try {
   websockets.close();
   streams.close();
   await stop(service.child);
+  rmSync(dir, { recursive: true, force: true });
 }
