@@ -8,7 +8,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createServer as createNetServer } from 'node:net';
 import { promisify } from 'node:util';
+import WebSocket from 'ws';
 import { cpuMs, cpuSplitMs, firstJsonLine, SERVER_CORE, startClientFleet, startService, stop } from './processes.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -33,10 +35,43 @@ const processCpuMs = async (pid) => {
   return user + system;
 };
 
+/**
+ * The server's V8 inspector is open (no session attached until `collectGarbage`), so memory is read
+ * after a full collection: RSS grown while clients connect otherwise depends on when V8 last
+ * collected and how far ahead it grew its heap.
+ */
+async function inspectorPort() {
+  const server = createNetServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A full garbage collection in the server, through its inspector (HeapProfiler.collectGarbage). */
+async function collectGarbage(port) {
+  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const answered = new Promise((resolve) => socket.once('message', resolve));
+  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  await answered;
+  socket.close();
+}
+
 export async function startFloor(mode) {
-  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, join(ROOT, 'bench/floor-uws.mjs'), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const inspector = await inspectorPort();
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, `--inspect=127.0.0.1:${inspector}`, join(ROOT, 'bench/floor-uws.mjs'), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await firstJsonLine(child, (entry) => entry.port);
-  return { child, url: `http://127.0.0.1:${port}` };
+  return { child, url: `http://127.0.0.1:${port}`, inspector };
+}
+
+async function startOurs(config) {
+  const inspector = await inspectorPort();
+  return { ...(await startService({ RADIO_CONFIG: config }, [`--inspect=127.0.0.1:${inspector}`])), inspector };
 }
 
 /** Sum of the kernel's segs_out over the server's established sockets (its side of each connection). */
@@ -88,6 +123,10 @@ async function countSendCalls(pid, work) {
 async function measure(name, start, { clients, posts, countPosts, strace }) {
   const server = await start();
   const { pid } = server.child;
+  const settledRssKb = async () => {
+    await collectGarbage(server.inspector);
+    return rssKb(pid);
+  };
   const websockets = startClientFleet('bench/fanout-clients.mjs');
   const streams = startClientFleet('bench/sse-clients.mjs');
   const wsCount = Math.floor(clients / 2);
@@ -98,14 +137,16 @@ async function measure(name, start, { clients, posts, countPosts, strace }) {
   try {
     await streams.connect({ url: server.url, count: warmUp, events: 'nowplaying,chat:message', sources: [sources(2, sseCount)[0]] });
     await websockets.connect({ urls: [server.url], count: warmUp, sources: [sources(1, wsCount)[0]] });
-    const rssBase = await rssKb(pid);
+    const rssBase = await settledRssKb();
     const cpuBase = await processCpuMs(pid);
     await streams.connect({ url: server.url, count: sseCount - warmUp, events: 'nowplaying,chat:message', sources: sources(2, sseCount) });
-    const rssSse = await rssKb(pid);
+    // CPU is read before each collection, so the connect figures do not pay for it.
     const cpuSse = await processCpuMs(pid);
+    const rssSse = await settledRssKb();
+    const cpuWsBase = await processCpuMs(pid);
     await websockets.connect({ urls: [server.url], count: wsCount - warmUp, sources: sources(1, wsCount) });
-    const rssAll = await rssKb(pid);
     const cpuAll = await processCpuMs(pid);
+    const rssAll = await settledRssKb();
 
     const post = async (marker) => {
       const [ws, sse] = await Promise.all([websockets.expect(marker), streams.expect(marker)]);
@@ -166,7 +207,7 @@ async function measure(name, start, { clients, posts, countPosts, strace }) {
       bytesPerConnection: ((rssAll - rssBase) * 1024) / (clients - 2 * warmUp),
       rssMb: rssAll / 1024,
       sseConnectCpuUs: ((cpuSse - cpuBase) * 1000) / (sseCount - warmUp),
-      wsConnectCpuUs: ((cpuAll - cpuSse) * 1000) / (wsCount - warmUp),
+      wsConnectCpuUs: ((cpuAll - cpuWsBase) * 1000) / (wsCount - warmUp),
       segmentsPerClientPerFrame: segments / frames,
       sendCallsPerClientPerFrame: sendCalls === null ? null : sendCalls / frames,
     };
@@ -184,7 +225,7 @@ export async function benchFloor({ sizes, posts, countPosts, config, log }) {
     // strace at the first size only: tracing every send of the largest fleet takes minutes.
     const options = { clients, posts, countPosts, strace: clients === sizes[0] };
     log(`the floor: ours at ${clients} live clients (half Socket.IO websocket, half SSE)`);
-    rows.push(await measure('ours', () => startService({ RADIO_CONFIG: config }), options));
+    rows.push(await measure('ours', () => startOurs(config), options));
     log(`the floor: bare uWS from setImmediate at ${clients}`);
     rows.push(await measure('floor', () => startFloor('immediate'), options));
     log(`the floor: bare uWS inside the POST's callback at ${clients}`);
@@ -223,7 +264,7 @@ export function floorSection(rows) {
   }
   lines.push(
     '',
-    '## Memory and CPU per live connection (RSS grown while the clients connected)',
+    '## Memory and CPU per live connection (RSS grown while the clients connected, each read after a full collection)',
     '',
     '| Clients | Server | SSE per connection | Socket.IO per connection | all | RSS | SSE connect CPU | WS connect CPU | memory ratio | connect CPU ratio (WS) |',
     '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
