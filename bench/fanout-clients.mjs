@@ -1,6 +1,7 @@
 // Lightweight live clients: raw WebSockets speaking just enough Engine.IO/Socket.IO (v4) to join
 // /live and count `chat:message` frames, so 10,000 of them fit in one process. Driven over IPC:
-//   {connect: {urls, count}} → {connected}
+//   {connect: {urls, count, sources?}} → {connected}; `sources`: local addresses (127.0.0.x) taken
+//   in turn, since one source address has only ~28k ephemeral ports
 //   {expect: {marker}}       → {armed}, then {arrived: {marker, lastAt}} once every client has it
 import WebSocket from 'ws';
 
@@ -16,9 +17,9 @@ function arrive() {
   }
 }
 
-function open(url) {
+function open(url, localAddress) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) });
     let joined = false;
     ws.on('message', (data) => {
       // Frames arrive as Buffers; the hot case (a broadcast) is checked on the bytes, no decoding.
@@ -41,11 +42,11 @@ function open(url) {
 
 process.on('message', async (message) => {
   if (message.connect) {
-    const { urls, count } = message.connect;
+    const { urls, count, sources = [] } = message.connect;
     // Connect in batches: a burst of 10,000 handshakes at once only measures the accept queue.
     for (let i = 0; i < count; i += 200) {
       const batch = [];
-      for (let j = i; j < Math.min(count, i + 200); j++) batch.push(open(urls[j % urls.length]));
+      for (let j = i; j < Math.min(count, i + 200); j++) batch.push(open(urls[j % urls.length], sources[j % sources.length]));
       sockets.push(...(await Promise.all(batch)));
     }
     process.send({ connected: sockets.length });

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { createClient } from 'redis';
 import { captureStatusContract } from './lib/baselines.mjs';
 import { benchFanout } from './lib/fanout.mjs';
+import { benchFloor, floorSection } from './lib/floor.mjs';
 import { benchPeerFanout } from './lib/peer-fanout.mjs';
 import { benchConfig, startService, stop } from './lib/processes.mjs';
 import { machine, targets, writeReport } from './lib/report.mjs';
@@ -152,6 +153,9 @@ for (const clients of plan.sseFanout) {
   log(`SSE fan-out of song changes to ${clients} clients, one node`);
   results.sseFanout.push(await benchSseFanout({ clients, songs: plan.songs }));
 }
+// Issue 33: the floor, memory per connection and linear growth (`--floor-sizes 10000,40000`).
+const floorSizes = args.includes('--floor-sizes') ? args[args.indexOf('--floor-sizes') + 1].split(',').map(Number) : smoke ? [20] : [10_000, 40_000];
+if (!args.includes('--no-floor')) results.floor = await benchFloor({ sizes: floorSizes, posts: smoke ? 3 : 20, countPosts: smoke ? 1 : 3, config, log });
 for (const prefix of prefixes) await deletePrefix(redis, prefix);
 results.targets = targets(results);
 mkdirSync(outDir, { recursive: true });
@@ -159,6 +163,7 @@ mkdirSync(outDir, { recursive: true });
 const report =
   writeReport(outDir, results) +
   sseFanoutSection(results.sseFanout) +
+  (results.floor ? floorSection(results.floor) : '') +
   redisRoundTripsSection(results.redisRoundTrips) +
   workersSection(results.workersFanout) +
   reconnectWaveSection(results.reconnectWave);

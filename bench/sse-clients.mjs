@@ -1,21 +1,23 @@
 // Lightweight SSE clients: raw TCP connections to /api/live/events that look for a marker in the
 // stream bytes, so 10,000 of them fit in one process. Driven over IPC:
-//   {connect: {url, count}} → {connected}
+//   {connect: {url, count, events?, sources?}} → {connected}; `events`: the ?events= asked for
+//   (nowplaying first: a stream counts as open once its snapshot is in); `sources`: local
+//   addresses (127.0.0.x) taken in turn, since one source address has only ~28k ephemeral ports
 //   {expect: {marker}}      → {armed}, then {arrived: {marker, lastAt}} once every client has it
 import { connect } from 'node:net';
 
 const sockets = [];
 let waiting = null; // { marker (Buffer), remaining, resolve }
 
-function open(url) {
+function open(url, events, localAddress) {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
+    const socket = connect({ port: Number(port), host: hostname, ...(localAddress ? { localAddress } : {}) });
     socket.setNoDelay(true);
     let opened = false;
     let tail = Buffer.alloc(0);
     let seen = null; // the marker this socket already saw
-    socket.on('connect', () => socket.write(`GET /api/live/events?events=nowplaying HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`));
+    socket.on('connect', () => socket.write(`GET /api/live/events?events=${events} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`));
     socket.on('data', (data) => {
       if (!opened) {
         // Connected once the snapshot (the first event) is in.
@@ -45,11 +47,11 @@ function open(url) {
 
 process.on('message', async (message) => {
   if (message.connect) {
-    const { url, count } = message.connect;
+    const { url, count, events = 'nowplaying', sources = [] } = message.connect;
     // In batches: a burst of 10,000 handshakes at once only measures the accept queue.
     for (let i = 0; i < count; i += 200) {
       const batch = [];
-      for (let j = i; j < Math.min(count, i + 200); j++) batch.push(open(url));
+      for (let j = i; j < Math.min(count, i + 200); j++) batch.push(open(url, events, sources[j % sources.length]));
       sockets.push(...(await Promise.all(batch)));
     }
     process.send({ connected: sockets.length });

@@ -11,6 +11,13 @@ export const LIVE_NAMESPACE = '/live';
 /** Server-to-server event carrying a broadcast to the other nodes (through the adapter). */
 const RELAY = 'live:relay';
 
+interface Delivery {
+  event: string;
+  payload: unknown;
+  id: string | undefined;
+  data: string;
+}
+
 /** The SSE feed's part: this node's streams. */
 export interface EventStreams {
   /** Writes an event (its payload as JSON text) to this node's streams, under the id the history gave it. */
@@ -20,16 +27,26 @@ export interface EventStreams {
 /**
  * The LiveHub the services publish through. An event is first recorded in the shared history,
  * which gives it its id (one store round trip; the store answers in order, so events keep their
- * order), then delivered to this node's clients (the native uWS fan-out for WebSocket clients,
- * Socket.IO itself for long-polling ones, and the SSE streams) and, when the nodes are joined by
- * an adapter, relayed with its id by serverSideEmit to every other node, which delivers it to its
- * own clients: each client gets each event once, under the same id on every node.
+ * order). Then, when the nodes are joined by an adapter, it is relayed with its id by
+ * serverSideEmit to every other node first, so they fan out while this one does; and delivered to
+ * this node's clients (the native uWS fan-out for WebSocket clients, Socket.IO itself for
+ * long-polling ones, and the SSE streams), which deliver it to their own clients: each client gets
+ * each event once, under the same id on every node.
+ *
+ * Local delivery is never done where the event was made: a publish usually runs inside a uWS
+ * request callback (the chat POST), where that request's socket holds the loop's one cork, no
+ * other socket can be corked, and every SSE write would leave as several sends (chunk size, data,
+ * trailer). Deliveries wait in a queue, in order, for the next turn of the loop (setImmediate,
+ * outside every uWS callback), where each stream's write is corked: one send per client per frame.
  */
 export class LiveBroadcaster implements LiveHub {
   readonly fanout = new NativeFanout(LIVE_NAMESPACE);
   private readonly live: Namespace;
   private readonly recording: FaultStreak;
   private readonly relayListeners = new Map<string, Array<() => void>>();
+  /** Deliveries waiting for the next turn of the loop, in the order they came. */
+  private pending: Delivery[] = [];
+  private readonly flush = () => this.deliverPending();
 
   constructor(
     private readonly io: Server,
@@ -46,6 +63,7 @@ export class LiveBroadcaster implements LiveHub {
     });
     if (relaying) {
       io.on(RELAY, (event: string, payload: unknown, id: string | null) => {
+        // Through the same queue as this node's own events: clients see one order of ids.
         this.deliverHere(event, payload, id ?? undefined, JSON.stringify(payload));
         for (const listener of this.relayListeners.get(event) ?? []) listener();
       });
@@ -69,8 +87,9 @@ export class LiveBroadcaster implements LiveHub {
       return;
     }
     void this.record(event, data).then((id) => {
-      this.deliverHere(event, payload, id, data);
+      // Relay first: the other nodes' fan-outs then run beside this one's, not after it.
       if (this.relaying) this.io.serverSideEmit(RELAY, event, payload, id ?? null);
+      this.deliverHere(event, payload, id, data);
     });
   }
 
@@ -86,9 +105,19 @@ export class LiveBroadcaster implements LiveHub {
     }
   }
 
+  /** Queues the event for this node's clients; the queue is written out on the next turn of the loop. */
   private deliverHere(event: string, payload: unknown, id: string | undefined, data: string): void {
-    this.fanout.publish(event, payload);
-    this.live.local.to(POLLING_ROOM).emit(event, payload);
-    this.streams.deliver(event, id, data);
+    this.pending.push({ event, payload, id, data });
+    if (this.pending.length === 1) setImmediate(this.flush);
+  }
+
+  private deliverPending(): void {
+    const deliveries = this.pending;
+    this.pending = [];
+    for (const { event, payload, id, data } of deliveries) {
+      this.fanout.publish(event, payload);
+      this.live.local.to(POLLING_ROOM).emit(event, payload);
+      this.streams.deliver(event, id, data);
+    }
   }
 }

@@ -28,8 +28,11 @@ export function serveLiveClients(io: Server, deps: LiveClientsDeps): void {
   io.of(LIVE_NAMESPACE).on('connection', (socket) => {
     deps.fanout.enroll(socket);
     deps.metrics.liveClientConnected();
-    socket.once('disconnect', () => deps.metrics.liveClientDisconnected());
-    socket.once('disconnect', () => deps.fanout.withdraw(socket));
+    // One listener for both (a closure per connection each, thousands of connections).
+    socket.once('disconnect', () => {
+      deps.metrics.liveClientDisconnected();
+      deps.fanout.withdraw(socket);
+    });
     serveLiveConnection(socket, clientKeyOfRequest(socket.conn.request) ?? socket.handshake.address, deps);
   });
 }

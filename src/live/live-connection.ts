@@ -50,14 +50,17 @@ function onePayload(payloads: unknown[]): unknown {
  * are dropped, unknown events are ignored.
  */
 export function serveLiveConnection(socket: Socket, client: string, deps: LiveConnectionDeps): void {
-  const log = deps.log.child({ socket: socket.id });
+  // Made when first needed (errors are rare): a child logger per connection costs ~300 bytes of
+  // each of thousands of connections that never log.
+  let child: Logger | undefined;
+  const log = () => (child ??= deps.log.child({ socket: socket.id }));
   // Acks speak the handshake's Accept-Language (among ours), else the station's language.
   const accepted = socket.handshake.headers['accept-language'];
   const strings = catalogFor(typeof accepted === 'string' ? accepted : '', deps.language);
   const answer = (ack: Ack, work: () => Promise<unknown>) => {
     work().then(
       (data) => ack({ success: true, data }),
-      (error: unknown) => ack(toErrorAnswer(error, log, strings).payload),
+      (error: unknown) => ack(toErrorAnswer(error, log(), strings).payload),
     );
   };
 
@@ -65,7 +68,7 @@ export function serveLiveConnection(socket: Socket, client: string, deps: LiveCo
     .nowPlaying()
     .then(
       (nowPlaying) => socket.emit('nowplaying', nowPlaying),
-      (error: unknown) => log.warn({ err: error }, 'could not send now playing to a new client'),
+      (error: unknown) => log().warn({ err: error }, 'could not send now playing to a new client'),
     )
     .then(() => {
       // Connected while the store is away: told at once, as the clients already here were.

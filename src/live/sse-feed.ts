@@ -125,7 +125,6 @@ export class SseFeed {
     }
     client.connection = connection;
     connection.onClosed(() => this.forget(client));
-    connection.onWritable(() => this.drain(client));
     const live = client.queue.filter((queued) => queued.id === undefined || !sent.has(queued.id)).map((queued) => queued.frame);
     client.queue = [];
     client.queuedBytes = 0;
@@ -146,6 +145,9 @@ export class SseFeed {
 
   private write(client: SseClient, chunk: Buffer): void {
     if (client.connection!.write(chunk)) return;
+    // Watched from here only: a writable handler per stream would cost each of thousands of
+    // streams that never fall behind two closures (uWS calls it once the socket took its rest).
+    client.connection!.onWritable(() => this.drain(client));
     client.state = 'backpressured';
     client.heldBytes += chunk.length;
     if (client.heldBytes > this.settings.maxBufferedBytes) this.drop(client);

@@ -3,6 +3,7 @@ import { AppError } from '../errors.js';
 import { DEFAULT_SSE_EVENTS, SSE_EVENTS } from '../station/event-catalog.js';
 
 const KNOWN = new Set<string>(SSE_EVENTS);
+const DEFAULT_EVENTS: ReadonlySet<string> = new Set(DEFAULT_SSE_EVENTS);
 const EVENT_ID = /^[0-9-]{1,40}$/;
 
 /** The query of /api/live/events; other parameters (cache busters some EventSource polyfills add) are ignored. */
@@ -17,9 +18,25 @@ export interface SseRequest {
   lastEventId: string | null;
 }
 
+/**
+ * One set per choice of events, shared by every stream that asked for it (a stream lives long; a
+ * set per stream costs ~150 bytes of each). Bounded: only known names get here, so there are at
+ * most 2^(number of SSE events) keys.
+ */
+const eventSets = new Map<string, ReadonlySet<string>>();
+function eventSet(names: readonly string[]): ReadonlySet<string> {
+  const key = [...new Set(names)].sort().join(',');
+  let set = eventSets.get(key);
+  if (!set) {
+    set = new Set(names);
+    eventSets.set(key, set);
+  }
+  return set;
+}
+
 /** Reads what an SSE client asks for; throws VALIDATION_FAILED for an event name we do not send. */
 export function parseSseRequest(query: { events?: string; lastEventId?: string }, lastEventIdHeader: string): SseRequest {
-  let events: ReadonlySet<string> = new Set(DEFAULT_SSE_EVENTS);
+  let events: ReadonlySet<string> = DEFAULT_EVENTS;
   if (query.events !== undefined) {
     const names = query.events
       .split(',')
@@ -31,7 +48,7 @@ export function parseSseRequest(query: { events?: string; lastEventId?: string }
         details: [{ field: 'events', message: `must be a comma-separated list of ${SSE_EVENTS.join(', ')}${unknown.length ? `; unknown: ${unknown.slice(0, 5).join(', ')}` : ''}` }],
       });
     }
-    events = new Set(names);
+    events = eventSet(names);
   }
   // An id that is not one of ours (too long, odd characters) is treated as unknown: a fresh snapshot.
   const lastEventId = lastEventIdHeader || query.lastEventId || '';

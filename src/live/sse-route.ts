@@ -72,7 +72,10 @@ export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
   async function prepare(request: SseRequest, ctx: RequestContext): Promise<{ pending: PendingStream; first: Opening | null }> {
     const refusal = await admission.admitStream(ctx.client);
     if (refusal) throw liveRefusalError(refusal);
-    const pending = feed.reserve(request.events, () => admission.release(ctx.client));
+    // The release keeps the client's key only, not the request's context (headers, query): it
+    // lives as long as the stream.
+    const { client } = ctx;
+    const pending = feed.reserve(request.events, () => admission.release(client));
     try {
       // Nothing is read for a client that already left (a connect-and-abandon loop costs an open, no read).
       return { pending, first: ctx.aborted ? null : await opening(request, ctx) };

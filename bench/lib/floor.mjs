@@ -1,0 +1,302 @@
+// Issue 33: our fan-out against the floor, in one run. The same fleet (half Engine.IO WebSocket
+// clients on /live, half SSE streams asking for chat) on our hub and on bench/floor-uws.mjs (a bare
+// uWS server writing the same frames: publish for the websockets, corked writes for SSE) in two
+// modes: from setImmediate (the floor) and inside the POST's callback. Per server: memory and CPU
+// per connection as the clients connect, then chat posts timed until the last client of both
+// fleets has them, then the sends each client costs per frame (the kernel's segment counters, and
+// strace's syscall count where strace is installed).
+import { execFile, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createServer as createNetServer } from 'node:net';
+import { promisify } from 'node:util';
+import WebSocket from 'ws';
+import { cpuMs, cpuSplitMs, firstJsonLine, SERVER_CORE, startClientFleet, startService, stop } from './processes.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const run = promisify(execFile);
+const now = () => performance.timeOrigin + performance.now();
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+/** One source address holds ~28k ephemeral ports (32768–60999): 20k per address leaves room. */
+const PER_SOURCE = 20_000;
+/** Clients of each kind connected before the memory and connect figures start. */
+const WARM_UP = 500;
+const sources = (fleet, count) => Array.from({ length: Math.max(1, Math.ceil(count / PER_SOURCE)) }, (_, i) => `127.0.${fleet}.${i + 1}`);
+
+async function rssKb(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+const processCpuMs = async (pid) => {
+  const { user, system } = await cpuSplitMs(pid);
+  return user + system;
+};
+
+/**
+ * The server's V8 inspector is open (no session attached until `collectGarbage`), so memory is read
+ * after a full collection: RSS grown while clients connect otherwise depends on when V8 last
+ * collected and how far ahead it grew its heap.
+ */
+async function inspectorPort() {
+  const server = createNetServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A full garbage collection in the server, through its inspector (HeapProfiler.collectGarbage). */
+async function collectGarbage(port) {
+  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const answered = new Promise((resolve) => socket.once('message', resolve));
+  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  await answered;
+  socket.close();
+}
+
+export async function startFloor(mode) {
+  const inspector = await inspectorPort();
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, `--inspect=127.0.0.1:${inspector}`, join(ROOT, 'bench/floor-uws.mjs'), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = await firstJsonLine(child, (entry) => entry.port);
+  return { child, url: `http://127.0.0.1:${port}`, inspector };
+}
+
+async function startOurs(config) {
+  const inspector = await inspectorPort();
+  return { ...(await startService({ RADIO_CONFIG: config }, [`--inspect=127.0.0.1:${inspector}`])), inspector };
+}
+
+/** Sum of the kernel's segs_out over the server's established sockets (its side of each connection). */
+async function segmentsOut(port) {
+  const { stdout } = await run('ss', ['-tinH', 'state', 'established', `( sport = :${port} )`], { maxBuffer: 512 * 1024 * 1024 });
+  let total = 0;
+  for (const match of stdout.matchAll(/segs_out:(\d+)/g)) total += Number(match[1]);
+  return total;
+}
+
+let straceChecked = null;
+async function straceInstalled() {
+  straceChecked ??= run('sh', ['-c', 'command -v strace']).then(
+    () => true,
+    () => false,
+  );
+  return straceChecked;
+}
+
+/** strace -c on every thread of `pid` while `work` runs; resolves with the number of send-like syscalls. */
+async function countSendCalls(pid, work) {
+  const out = join(ROOT, 'bench', `.strace-${pid}.txt`);
+  const tracer = spawn('strace', ['-c', '-f', '-e', 'trace=sendto,sendmsg,writev,write', '-o', out, '-p', String(pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Attached once it says so for the process (its threads follow).
+  await new Promise((resolve, reject) => {
+    tracer.stderr.on('data', (chunk) => (String(chunk).includes('attached') ? resolve() : undefined));
+    tracer.once('exit', (code) => reject(new Error(`strace exited with ${code}`)));
+  });
+  await work();
+  await new Promise((resolve) => {
+    tracer.removeAllListeners('exit');
+    tracer.once('exit', resolve);
+    tracer.kill('SIGINT');
+  });
+  const table = await readFile(out, 'utf8');
+  await run('rm', ['-f', out]);
+  let calls = 0;
+  for (const line of table.split('\n')) {
+    const match = /^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(sendto|sendmsg|writev|write)\s*$/.exec(line);
+    if (match) calls += Number(match[1]);
+  }
+  return calls;
+}
+
+/**
+ * One server (started by `start`), `clients` live clients, `posts` timed chat posts, then
+ * `countPosts` posts whose sends are counted.
+ */
+async function measure(name, start, { clients, posts, countPosts, strace }) {
+  const server = await start();
+  const { pid } = server.child;
+  const settledRssKb = async () => {
+    await collectGarbage(server.inspector);
+    return rssKb(pid);
+  };
+  const websockets = startClientFleet('bench/fanout-clients.mjs');
+  const streams = startClientFleet('bench/sse-clients.mjs');
+  const wsCount = Math.floor(clients / 2);
+  const sseCount = clients - wsCount;
+  // The first clients of each kind are not counted in the memory and connect figures: they pay for
+  // what any first connection does (code compiled, heap grown from its start size).
+  const warmUp = Math.min(WARM_UP, Math.floor(wsCount / 4));
+  try {
+    await streams.connect({ url: server.url, count: warmUp, events: 'nowplaying,chat:message', sources: [sources(2, sseCount)[0]] });
+    await websockets.connect({ urls: [server.url], count: warmUp, sources: [sources(1, wsCount)[0]] });
+    const rssBase = await settledRssKb();
+    const cpuBase = await processCpuMs(pid);
+    await streams.connect({ url: server.url, count: sseCount - warmUp, events: 'nowplaying,chat:message', sources: sources(2, sseCount) });
+    // CPU is read before each collection, so the connect figures do not pay for it.
+    const cpuSse = await processCpuMs(pid);
+    const rssSse = await settledRssKb();
+    const cpuWsBase = await processCpuMs(pid);
+    await websockets.connect({ urls: [server.url], count: wsCount - warmUp, sources: sources(1, wsCount) });
+    const cpuAll = await processCpuMs(pid);
+    const rssAll = await settledRssKb();
+
+    const post = async (marker) => {
+      const [ws, sse] = await Promise.all([websockets.expect(marker), streams.expect(marker)]);
+      const started = now();
+      const response = await fetch(`${server.url}/api/mobile/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ nickname: 'bench', message: marker }),
+      });
+      if (response.status !== 201) throw new Error(`${name}: chat post answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+      const [wsAt, sseAt] = await Promise.all([ws.arrived, sse.arrived]);
+      return { last: Math.max(wsAt, sseAt) - started, ws: wsAt - started, sse: sseAt - started };
+    };
+
+    const delays = [];
+    const threadBefore = await cpuMs(pid);
+    const splitBefore = await cpuSplitMs(pid);
+    for (let i = 0; i < posts; i++) delays.push(await post(`floor-${name}-${clients}-${i}-${Date.now()}`));
+    const threadCpu = (await cpuMs(pid)) - threadBefore;
+    const splitAfter = await cpuSplitMs(pid);
+
+    const port = Number(new URL(server.url).port);
+    const segmentsBefore = await segmentsOut(port);
+    const counted = async () => {
+      for (let i = 0; i < countPosts; i++) await post(`count-${name}-${clients}-${i}-${Date.now()}`);
+    };
+    let sendCalls = null;
+    if (strace && (await straceInstalled())) sendCalls = await countSendCalls(pid, counted);
+    else await counted();
+    const segments = (await segmentsOut(port)) - segmentsBefore;
+    const frames = countPosts * clients;
+    return {
+      server: name,
+      clients,
+      posts,
+      p50: percentile(
+        delays.map((d) => d.last),
+        50,
+      ),
+      p99: percentile(
+        delays.map((d) => d.last),
+        99,
+      ),
+      wsP50: percentile(
+        delays.map((d) => d.ws),
+        50,
+      ),
+      sseP50: percentile(
+        delays.map((d) => d.sse),
+        50,
+      ),
+      cpuPerBroadcastMs: threadCpu / posts,
+      userMsPerBroadcast: (splitAfter.user - splitBefore.user) / posts,
+      systemMsPerBroadcast: (splitAfter.system - splitBefore.system) / posts,
+      sseBytesPerConnection: ((rssSse - rssBase) * 1024) / (sseCount - warmUp),
+      wsBytesPerConnection: ((rssAll - rssSse) * 1024) / (wsCount - warmUp),
+      bytesPerConnection: ((rssAll - rssBase) * 1024) / (clients - 2 * warmUp),
+      rssMb: rssAll / 1024,
+      sseConnectCpuUs: ((cpuSse - cpuBase) * 1000) / (sseCount - warmUp),
+      wsConnectCpuUs: ((cpuAll - cpuWsBase) * 1000) / (wsCount - warmUp),
+      segmentsPerClientPerFrame: segments / frames,
+      sendCallsPerClientPerFrame: sendCalls === null ? null : sendCalls / frames,
+    };
+  } finally {
+    websockets.close();
+    streams.close();
+    await stop(server.child);
+  }
+}
+
+/** Ours, the floor (setImmediate), and the floor run inside the POST's callback, at each size. */
+export async function benchFloor({ sizes, posts, countPosts, config, log }) {
+  const rows = [];
+  for (const clients of sizes) {
+    // strace at the first size only: tracing every send of the largest fleet takes minutes.
+    const options = { clients, posts, countPosts, strace: clients === sizes[0] };
+    log(`the floor: ours at ${clients} live clients (half Socket.IO websocket, half SSE)`);
+    rows.push(await measure('ours', () => startOurs(config), options));
+    log(`the floor: bare uWS from setImmediate at ${clients}`);
+    rows.push(await measure('floor', () => startFloor('immediate'), options));
+    log(`the floor: bare uWS inside the POST's callback at ${clients}`);
+    rows.push(await measure('floor-in-callback', () => startFloor('callback'), options));
+  }
+  return rows;
+}
+
+const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
+const us = (value) => `${value.toFixed(0)} µs`;
+const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+const count = (value) => (value === null ? 'n/a' : value.toFixed(2));
+
+export function floorSection(rows) {
+  const sizes = [...new Set(rows.map((r) => r.clients))];
+  const row = (server, clients) => rows.find((r) => r.server === server && r.clients === clients);
+  const lines = [
+    '',
+    '## The floor (issue 33): our fan-out against bare uWS, same clients, same frames',
+    '',
+    'Half the clients are Socket.IO websockets on /live, half SSE streams asking for chat; a REST chat post is timed until the last client of both has it.',
+    "*floor*: a bare uWS server (`bench/floor-uws.mjs`: `app.publish` for the websockets, `res.cork(() => res.write(frame))` per SSE stream) broadcasting from setImmediate after answering the POST; *floor in callback*: the same inside the POST's callback.",
+    "CPU: the main thread's per broadcast (user and system from the whole process). Sends: `ss` segs_out of the server's sockets, and `strace -c -f` send-like syscalls (first size only, where strace is installed), per client per frame.",
+    '',
+    '| Clients | Server | p50 | p99 | WS p50 | SSE p50 | CPU per broadcast | user | system | segments / client / frame | sends / client / frame | CPU ratio | p99 ratio |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const clients of sizes) {
+    const floor = row('floor', clients);
+    for (const r of rows.filter((x) => x.clients === clients)) {
+      lines.push(
+        `| ${clients.toLocaleString('en-US')} | ${r.server} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.wsP50)} | ${ms(r.sseP50)} | ${ms(r.cpuPerBroadcastMs)} | ${ms(r.userMsPerBroadcast)} | ${ms(r.systemMsPerBroadcast)} | ${count(r.segmentsPerClientPerFrame)} | ${count(r.sendCallsPerClientPerFrame)} | ${ratio(r.cpuPerBroadcastMs, floor.cpuPerBroadcastMs)} | ${ratio(r.p99, floor.p99)} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '## Memory and CPU per live connection (RSS grown while the clients connected, each read after a full collection)',
+    '',
+    '| Clients | Server | SSE per connection | Socket.IO per connection | all | RSS | SSE connect CPU | WS connect CPU | memory ratio | connect CPU ratio (WS) |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const clients of sizes) {
+    const floor = row('floor', clients);
+    for (const r of rows.filter((x) => x.clients === clients && x.server !== 'floor-in-callback')) {
+      lines.push(
+        `| ${clients.toLocaleString('en-US')} | ${r.server} | ${kb(r.sseBytesPerConnection)} | ${kb(r.wsBytesPerConnection)} | ${kb(r.bytesPerConnection)} | ${r.rssMb.toFixed(0)} MB | ${us(r.sseConnectCpuUs)} | ${us(r.wsConnectCpuUs)} | ${ratio(r.bytesPerConnection, floor.bytesPerConnection)} | ${ratio(r.wsConnectCpuUs, floor.wsConnectCpuUs)} |`,
+      );
+    }
+  }
+  if (sizes.length > 1) {
+    const first = sizes[0];
+    lines.push(
+      '',
+      `## Linear growth (against ${first.toLocaleString('en-US')} clients; flat is 1.00)`,
+      '',
+      '| Clients | Server | CPU per broadcast per client | of the smallest | RSS per client | of the smallest |',
+      '|---:|---|---:|---:|---:|---:|',
+    );
+    for (const server of ['ours', 'floor']) {
+      const base = row(server, first);
+      for (const clients of sizes) {
+        const r = row(server, clients);
+        const perClient = (x) => (x.cpuPerBroadcastMs * 1000) / x.clients;
+        lines.push(
+          `| ${clients.toLocaleString('en-US')} | ${server} | ${perClient(r).toFixed(2)} µs | ${(perClient(r) / perClient(base)).toFixed(2)} | ${kb(r.bytesPerConnection)} | ${(r.bytesPerConnection / base.bytesPerConnection).toFixed(2)} |`,
+        );
+      }
+    }
+  }
+  lines.push('');
+  return lines.join('\n');
+}
