@@ -3,11 +3,11 @@ import { isAppError } from '../errors.js';
 import type { StreamConnection } from '../http/stream-reply.js';
 import { defineRoute, type RequestContext, type RouteDefinition, type RouteResult } from '../http/route.js';
 import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js';
-import type { LiveEventLog } from '../station/ports.js';
+import { encodeSseFrame, type LiveEventLog } from '../station/ports.js';
 import type { StationService } from '../station/station-service.js';
 import { FaultStreak } from './fault-streak.js';
 import { SSE_PATH, type PendingStream, type SseFeed } from './sse-feed.js';
-import { encodeSseFrame, encodeSseIdOnly, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
+import { encodeSseIdOnly, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
 
 const EVENT_STREAM = 'text/event-stream; charset=utf-8';
 const STREAM_HEADERS = {
