@@ -1,7 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '../errors.js';
-import type { StaffMember, StaffRole } from './admin-auth.js';
+import type { StaffMember } from './admin-auth.js';
+import type { StaffRole } from '../config/staff-identity.js';
 import type { ServerCatalog } from '../messages/en.js';
 import type { StreamAnswer } from './stream-reply.js';
 

@@ -21,6 +21,7 @@ import type {
   RequestStatus,
 } from './model.js';
 import type { Song } from './song.js';
+import type { StaffRole } from '../config/staff-identity.js';
 import type { AudienceNow, AudienceStep, DayAggregate, PlayAudience } from './audience-model.js';
 
 // The ports of the domain: what the services need from a backend. store/memory and store/redis
@@ -70,8 +71,8 @@ export interface ModerationStore {
 /** A staff key an admin made in the console: only its hash is kept. */
 export interface StoredStaffKey {
   name: string;
-  role: 'moderator' | 'admin' | 'automation';
-  /** `sha256:<hex>` of the key. */
+  role: StaffRole;
+  /** The key's hash, as config/staff-key-hash.ts writes it. */
   keyHash: string;
   /** Unix seconds. */
   createdAt: number;

@@ -16,6 +16,7 @@ import { Revenue } from './revenue.js';
 import { StaffKeys } from './staff.js';
 import { ProgrammeEditor } from './programme.js';
 import { Sources, StaffInbox, type SourceStatus } from './staff-views.js';
+import type { StaffRole } from '../../../src/config/staff-identity.js';
 
 const PRIORITIES = ['high', 'normal', 'low'] as const;
 
@@ -25,7 +26,7 @@ const KEY = 'radio-admin-key';
 /** Who signed in (GET /api/admin/me): a moderator sees the chat and the queue, an admin everything. */
 interface Staff {
   name: string;
-  role: 'moderator' | 'admin';
+  role: StaffRole;
 }
 const stationName = document.querySelector<HTMLMetaElement>('meta[name="radio-station"]')?.content ?? '';
 
