@@ -4,7 +4,7 @@ import { EVENT_CATALOG } from '../station/event-catalog.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import type { LiveMetrics } from '../metrics/metrics.js';
 import type { LiveEventLog } from '../station/ports.js';
-import { FaultStreak } from './fault-streak.js';
+import { TroubleFold } from '../trouble-fold.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 
 export const LIVE_NAMESPACE = '/live';
@@ -28,7 +28,7 @@ export interface EventStreams {
 export class LiveBroadcaster implements LiveHub {
   readonly fanout = new NativeFanout(LIVE_NAMESPACE);
   private readonly live: Namespace;
-  private readonly recording: FaultStreak;
+  private readonly recording: TroubleFold;
   private readonly relayListeners = new Map<string, Array<() => void>>();
 
   constructor(
@@ -40,7 +40,7 @@ export class LiveBroadcaster implements LiveHub {
     private readonly metrics: LiveMetrics,
   ) {
     this.live = io.of(LIVE_NAMESPACE);
-    this.recording = new FaultStreak(log, {
+    this.recording = TroubleFold.failures(log, {
       failing: 'live events are not recorded for SSE resume (still delivered live); resuming clients get a fresh snapshot',
       recovered: 'live events are recorded again',
     });
@@ -78,10 +78,10 @@ export class LiveBroadcaster implements LiveHub {
   private async record(event: string, data: string): Promise<string | undefined> {
     try {
       const id = await this.history.append(event, data);
-      this.recording.succeeded();
+      this.recording.fine();
       return id;
     } catch (error) {
-      this.recording.failed(error);
+      this.recording.happened(error);
       return undefined;
     }
   }

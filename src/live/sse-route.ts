@@ -5,7 +5,7 @@ import { defineRoute, type RequestContext, type RouteDefinition, type RouteResul
 import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js';
 import { encodeSseFrame, type LiveEventLog } from '../station/ports.js';
 import type { StationService } from '../station/station-service.js';
-import { FaultStreak } from './fault-streak.js';
+import { TroubleFold } from '../trouble-fold.js';
 import { SSE_PATH, type PendingStream, type SseFeed } from './sse-feed.js';
 import { encodeSseIdOnly, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
 
@@ -43,7 +43,7 @@ interface Opening {
  */
 export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
   const { feed, admission, eventLog, station } = options;
-  const starts = new FaultStreak(options.log, {
+  const starts = TroubleFold.failures(options.log, {
     failing: 'SSE streams cannot start: answering 503 until the event history and station state can be read',
     recovered: 'SSE streams start again',
   });
@@ -95,10 +95,10 @@ export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
     let prepared: Awaited<ReturnType<typeof prepare>>;
     try {
       prepared = await prepare(request, ctx);
-      starts.succeeded();
+      starts.fine();
     } catch (error) {
       // Redis away is a state, logged once per change; anything else is a fault the edge logs.
-      if (isAppError(error) && error.code === 'UNAVAILABLE') starts.failed(error);
+      if (isAppError(error) && error.code === 'UNAVAILABLE') starts.happened(error);
       throw error;
     }
     const { pending, first } = prepared;
