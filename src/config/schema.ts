@@ -397,6 +397,4 @@ export type Config = Static<typeof ConfigSchema>;
 export type WeeklyShow = Static<typeof WeeklyShowSchema>;
 export type OneOffEvent = Static<typeof OneOffEventSchema>;
 export type Playlist = Static<typeof PlaylistSchema>;
-export type StreamSourceConfig = Static<typeof StreamSourceSchema>;
-export type WebhookEndpoint = Static<typeof WebhookEndpointSchema>;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

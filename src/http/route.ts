@@ -110,4 +110,3 @@ export function defineRoute<Q extends TSchema | undefined = undefined, B extends
 export const ok = (data: unknown, envelope?: Record<string, unknown>): RouteResult => ({ kind: 'data', status: 200, data, envelope });
 export const created = (data: unknown): RouteResult => ({ kind: 'data', status: 201, data });
 export const documentAnswer = (value: unknown): RouteResult => ({ kind: 'document', status: 200, document: value });
-export const prepared = (body: Buffer): RouteResult => ({ kind: 'prepared', status: 200, body });

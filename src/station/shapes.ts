@@ -219,7 +219,6 @@ export const ScheduleUpdatedSchema = Type.Object({
   schedule: ScheduleSchema,
   playlists: Type.Array(PlaylistSchema),
 });
-export type ScheduleUpdated = Static<typeof ScheduleUpdatedSchema>;
 
 export const RevenueTypeSchema = Type.Union([Type.Literal('donation'), Type.Literal('subscription'), Type.Literal('advertising'), Type.Literal('merchandise'), Type.Literal('other')]);
 export type RevenueType = Static<typeof RevenueTypeSchema>;
