@@ -59,7 +59,7 @@ export class LiveBroadcaster implements LiveHub {
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
     const rule = EVENT_CATALOG[event];
-    if (!rule.socket) return; // for the webhooks only (the catalog says who hears what)
+    if (!rule.live) return; // for the webhooks only (the catalog says who hears what)
     this.metrics.countPublished(event);
     // Serialised once: the history keeps this text and SSE frames are made of it.
     const data = JSON.stringify(payload);

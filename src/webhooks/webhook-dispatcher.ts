@@ -64,8 +64,3 @@ export function webhookDeliverer(config: Readonly<Config>, clock: Clock): Delive
     return attemptDelivery(job.url, job.body, signedHeaders(endpoint.secret, job.id, job.body, clock()), settings, stop);
   };
 }
-
-/** One LiveHub that tells each of `hubs` (Socket.IO clients and webhooks hear the same events). */
-export function allLiveHubs(...hubs: LiveHub[]): LiveHub {
-  return { publish: (event, payload) => hubs.forEach((hub) => hub.publish(event, payload)) };
-}
