@@ -6,7 +6,8 @@ import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import { EndpointRemovedError } from './delivery-errors.js';
 import type { DeliverFn, DeliveryJob, DeliveryQueue, DeliveryRecord } from './delivery-queue.js';
 import { redactedUrl } from './endpoint-url.js';
-import { discordBodyOf, webhookMessageOf } from './webhook-messages.js';
+import { discordBodyOf } from './discord-body.js';
+import { standardBodyOf, webhookMessageOf } from './webhook-messages.js';
 import { attemptDelivery } from './webhook-sender.js';
 import { signedHeaders } from './webhook-signature.js';
 
@@ -31,8 +32,7 @@ export class WebhookDispatcher implements LiveHub {
     const createdAt = Math.floor(Date.parse(message.timestamp) / 1000);
     endpoints.forEach((endpoint, index) => {
       if (!endpoint.events.includes(message.type)) return;
-      const body =
-        endpoint.format === 'discord' ? discordBodyOf(message, this.config.station.name) : JSON.stringify({ type: message.type, timestamp: message.timestamp, data: message.data });
+      const body = endpoint.format === 'discord' ? discordBodyOf(message, this.config.station.name) : standardBodyOf(message);
       const job: DeliveryJob = { key: `${message.id}-e${index}`, id: message.id, type: message.type, endpoint: index, url: endpoint.url, body, created_at: createdAt };
       this.queue.enqueue(job).catch((error: unknown) => {
         // A Redis outage is already told once by the connection set: no line per lost webhook on top.
