@@ -38,7 +38,7 @@ import { HttpServer } from './http/http-server.js';
 import { Limits } from './limits/limits.js';
 import { LiveBroadcaster } from './live/live-broadcaster.js';
 import { serveLiveClients } from './live/live-clients.js';
-import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
+import { createLiveServer, type LiveGate } from './live/live-server.js';
 import { SseFeed } from './live/sse-feed.js';
 import en from './messages/en.js';
 import { SERVER_LANGUAGES } from './messages/languages.js';
@@ -142,7 +142,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     admission: limits.liveAdmission,
     allowsOrigin: (origin) => cors.allows(origin),
   };
-  const io = createLiveServer({
+  const liveServer = createLiveServer({
     corsOrigins: config.server.corsOrigins,
     transports: config.live.transports,
     maxHttpBufferSize: config.live.maxHttpBufferSize,
@@ -150,6 +150,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     gate,
     language: stationLanguage,
   });
+  const { io } = liveServer;
   const sseLog = log.child({ component: 'sse' });
   const sse = new SseFeed(config.live.sse, sseLog);
   const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, store.liveEvents, sse, log.child({ component: 'live' }), metrics);
@@ -289,8 +290,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       : { onRequestFinished: (ex: Exchange, status: number) => metrics.observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
   });
   announceStoreAvailability(store.availability, live, clock);
-  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics, language: stationLanguage });
-  attachLiveServer(io, http.app, gate, log.child({ component: 'live' }));
+  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics, language: stationLanguage, clientKeyOf: liveServer.clientKeyOf });
+  liveServer.attach(http.app, log.child({ component: 'live' }));
   live.fanout.attach(http.app);
   sse.startHeartbeat();
 
