@@ -11,10 +11,20 @@ import { createMemoryStore } from './store/memory/memory-store.js';
 import { createRedisStore } from './store/redis/redis-store.js';
 import { StoreSchemaWatch } from './store/redis/redis-schema-watch.js';
 import type { StoreSchemaTooNewError } from './store/redis/redis-schema.js';
+import { BullMqDeliveryQueue } from './webhooks/bullmq-delivery-queue.js';
+import type { DeliveryQueue } from './webhooks/delivery-queue.js';
+import { MemoryDeliveryQueue } from './webhooks/memory-delivery-queue.js';
+import { webhookDeliverer } from './webhooks/webhook-dispatcher.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
+import { StripeProvider } from './payments/stripe-provider.js';
 
-/** The backends one node runs on: the store, and what relays live events to the other nodes. */
+/** The backends one node runs on: the store, what relays live events to the other nodes, where webhooks wait, who takes payments. */
 export interface Backends {
   store: Store;
+  /** Where webhook deliveries wait: BullMQ on the node's Redis when there are endpoints, memory otherwise. */
+  webhookQueue: DeliveryQueue;
+  /** Stripe with `stripeSecretKey`, else none (plan creation answers 503). */
+  payments: PaymentProvider | null;
   /** The Socket.IO adapter joining the nodes; absent when there is one process. */
   liveRelay?: ServerOptions['adapter'];
   /**
@@ -28,6 +38,16 @@ export interface Backends {
   /** The station's key prefix as the topology needs it (`{radio:}` on a Cluster). */
   keyPrefix: string;
   close(): Promise<void>;
+}
+
+/** Backends the caller built instead of the ones config picks (tests; the caller owns a given store). */
+export interface InjectedBackends {
+  store?: Store;
+  /** With `store`: the Socket.IO adapter joining this node to others. */
+  liveRelay?: Backends['liveRelay'];
+  webhookQueue?: DeliveryQueue;
+  /** null: none. */
+  payments?: PaymentProvider | null;
 }
 
 /** What the backends tell the process while it runs. */
@@ -49,11 +69,29 @@ export function storeLimitsOf(config: Readonly<Config>): StoreLimits {
 }
 
 /**
- * Picks the backends from config, once: with `redis.url`, `redis.sentinel` or `redis.cluster` one
- * set of Redis connections (src/redis/) serves the store and the Socket.IO adapter; without
- * them, memory and one process.
+ * Picks every backend from config, once (or takes the one injected): with `redis.url`,
+ * `redis.sentinel` or `redis.cluster` one set of Redis connections (src/redis/) serves the store,
+ * the Socket.IO adapter and the webhook queue; without them, memory and one process.
  */
-export function createBackends(config: Readonly<Config>, log: Logger, clock: Clock, events: BackendEvents): Backends {
+export function createBackends(config: Readonly<Config>, log: Logger, clock: Clock, events: BackendEvents, injected: InjectedBackends = {}): Backends {
+  const nodes = injected.store
+    ? { store: injected.store, liveRelay: injected.liveRelay, keyPrefix: config.redis.prefix, open: async () => undefined, close: async () => undefined }
+    : storeBackends(config, log, clock, events);
+  const payments = injected.payments !== undefined ? injected.payments : config.stripeSecretKey ? new StripeProvider({ secretKey: config.stripeSecretKey, ...config.payments.stripe }) : null;
+  return { ...nodes, webhookQueue: injected.webhookQueue ?? webhookQueueOf(config, log.child({ component: 'webhooks' }), clock, nodes.redis, nodes.keyPrefix), payments };
+}
+
+/** BullMQ on the node's Redis (url, Sentinel or Cluster) when there are endpoints, memory otherwise. */
+function webhookQueueOf(config: Readonly<Config>, log: Logger, clock: Clock, redis: RedisConnections | undefined, keyPrefix: string): DeliveryQueue {
+  const settings = config.webhooks;
+  const deliver = webhookDeliverer(config, clock);
+  const common = { policy: settings.retry, historySize: settings.historySize, concurrency: settings.concurrency, log };
+  if (redis && settings.endpoints.length > 0) return new BullMqDeliveryQueue(deliver, { ...common, redis, prefix: keyPrefix, endpoints: settings.endpoints.length });
+  return new MemoryDeliveryQueue(deliver, { ...common, clock });
+}
+
+/** The store and the live relay: Redis for any topology config names, else memory. */
+function storeBackends(config: Readonly<Config>, log: Logger, clock: Clock, events: BackendEvents): Omit<Backends, 'webhookQueue' | 'payments'> {
   const limits = storeLimitsOf(config);
   const topology = redisTopologyOf(config.redis);
   if (!topology) return { store: createMemoryStore(limits, clock), keyPrefix: config.redis.prefix, open: async () => undefined, close: async () => undefined };

@@ -27,12 +27,13 @@ import { requestRoutes } from './api/mobile/requests.js';
 import { MOBILE_API_VERSION, statusRoutes } from './api/mobile/status.js';
 import { openApiRoute } from './api/openapi.js';
 import { healthRoutes } from './api/ops/health.js';
-import { createBackends, type Backends } from './app-backends.js';
+import { createBackends, type Backends, type InjectedBackends } from './app-backends.js';
 import type { Config } from './config/schema.js';
 import { webhookDeliveryRoutes } from './api/admin/webhook-deliveries.js';
-import type { DeliveryQueue } from './webhooks/delivery-queue.js';
-import { allLiveHubs, createWebhookDispatcher } from './webhooks/webhook-dispatcher.js';
-import { AdminAuth, FIRST_ADMIN_NAME } from './http/admin-auth.js';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
+import { allLiveHubs } from './live/all-live-hubs.js';
+import { AdminAuth } from './http/admin-auth.js';
+import { FIRST_ADMIN_NAME } from './config/staff-identity.js';
 import { CorsPolicy } from './http/cors.js';
 import type { Exchange } from './http/exchange.js';
 import { HttpServer } from './http/http-server.js';
@@ -41,15 +42,13 @@ import { declaredBudgets } from './limits/budget-declarations.js';
 import { LiveBroadcaster } from './live/live-broadcaster.js';
 import { serveLiveClients } from './live/live-clients.js';
 import { StaffChannel } from './live/staff-channel.js';
-import { attachLiveServer, createLiveServer, type LiveGate } from './live/live-server.js';
+import { createLiveServer, type LiveGate } from './live/live-server.js';
 import { SseFeed } from './live/sse-feed.js';
 import en from './messages/en.js';
 import { SERVER_LANGUAGES } from './messages/languages.js';
 import { Metrics } from './metrics/metrics.js';
 import { sseRoutes } from './live/sse-route.js';
 import { MetricsServer } from './metrics/metrics-server.js';
-import type { PaymentProvider } from './payments/payment-provider.js';
-import { createPaymentProvider } from './payments/payments-from-config.js';
 import { StripeEvents } from './payments/stripe-events.js';
 import { createStreamReader } from './poller/create-reader.js';
 import { AudienceRecorder } from './station/audience-recorder.js';
@@ -77,19 +76,12 @@ import { MemoryWindowCounter } from './store/memory/memory-window-counter.js';
 /** How often a node checks the stored programme's revision, behind the live relay (an edit whose relay was lost). */
 const PROGRAMME_CHECK_MS = 5000;
 
-export interface AppOptions {
+/** With backends injected instead of the ones config picks (a given store is the caller's to close; a given webhook queue the app's). */
+export interface AppOptions extends InjectedBackends {
   log: Logger;
   clock?: Clock;
-  /** A store to run on instead of the one config picks (the caller owns and closes it). */
-  store?: Store;
-  /** With `store`: the Socket.IO adapter joining this node to others. */
-  liveRelay?: Backends['liveRelay'];
-  /** A payment provider instead of the one config names (null: none, plan creation answers 503). */
-  payments?: PaymentProvider | null;
   /** The node cannot go on (a newer build migrated its store); main exits non-zero. Logged when absent. */
   onFatal?: (error: Error) => void;
-  /** Where webhook deliveries wait instead of the one config picks (BullMQ on the node's Redis, or memory); the app closes it. */
-  webhookQueue?: DeliveryQueue;
   /** Finds artwork for a song that came without (MusicBrainz and the Cover Art Archive); none: such a song shows the logo. */
   artwork?: ArtworkFinder;
 }
@@ -119,9 +111,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const onFatal = options.onFatal ?? ((error: Error) => log.fatal({ err: error }, 'cannot go on'));
   // The server's words for a client that asks for no language we speak: the station's.
   const stationLanguage = SERVER_LANGUAGES[config.station.language] ?? en;
-  const backends: Backends = options.store
-    ? { store: options.store, liveRelay: options.liveRelay, keyPrefix: config.redis.prefix, open: async () => undefined, close: async () => undefined }
-    : createBackends(config, log, clock, { onStoreTooNew: onFatal });
+  const backends: Backends = createBackends(config, log, clock, { onStoreTooNew: onFatal }, options);
   const { store } = backends;
   // This app's own registry: another app in the same process counts apart (ARCHITECTURE.md).
   const metrics = new Metrics({ clock, processMetrics: config.metrics.port !== null });
@@ -142,7 +132,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     admission: limits.liveAdmission,
     allowsOrigin: (origin) => cors.allows(origin),
   };
-  const io = createLiveServer({
+  const liveServer = createLiveServer({
     corsOrigins: config.server.corsOrigins,
     transports: config.live.transports,
     // Several workers on one port: the kernel, not the session, picks the worker of each request,
@@ -153,17 +143,12 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     gate,
     language: stationLanguage,
   });
+  const { io } = liveServer;
   const sseLog = log.child({ component: 'sse' });
   const sse = new SseFeed(config.live.sse, sseLog);
   const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, store.liveEvents, sse, log.child({ component: 'live' }), metrics);
   // Webhooks hear every domain event the live clients hear (docs/webhooks.md).
-  const webhooks = createWebhookDispatcher(config, {
-    log: log.child({ component: 'webhooks' }),
-    clock,
-    redis: backends.redis,
-    keyPrefix: backends.keyPrefix,
-    queue: options.webhookQueue,
-  });
+  const webhooks = new WebhookDispatcher(config, backends.webhookQueue, log.child({ component: 'webhooks' }), clock);
   const events = allLiveHubs(live, webhooks);
 
   // The station's look, read once: the pages serve it, and its logo is the artwork of a song without any.
@@ -226,14 +211,16 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const staff = new StaffDirectory(store.staffKeys, configuredStaff, audit, clock);
   const adminAuth = new AdminAuth(config.adminApiKey, config.staff, limits.adminSignIn, staff);
   // Staff events (the audit trail's entries, ban changes) go to signed-in staff on /staff, never on /live.
-  staffFeed.deliverTo(new StaffChannel(io, adminAuth, { maxSocketsPerClient: config.live.maxConnectionsPerClient }, log.child({ component: 'staff-channel' })));
+  staffFeed.deliverTo(
+    new StaffChannel(io, adminAuth, { maxSocketsPerClient: config.live.maxConnectionsPerClient, clientKeyOf: liveServer.clientKeyOf }, log.child({ component: 'staff-channel' })),
+  );
   const requests = new RequestService(store, events, config.requests, clock, limits);
   const feedback = new FeedbackService(store, clock);
   // Another node's poll or push changed the station: this node's REST answers follow at once, not within its second of cache.
   live.onRelayed('nowplaying', () => store.station.forgetCached());
   live.onRelayed('status', () => store.station.forgetCached());
   const revenue = new RevenueService(store.revenue, config.station.timezone, clock);
-  const payments = options.payments !== undefined ? options.payments : createPaymentProvider(config);
+  const { payments } = backends;
 
   const http: HttpServer = new HttpServer({
     routes: [
@@ -307,8 +294,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       : { onRequestFinished: (ex: Exchange, status: number) => metrics.observeRequest(ex.route, ex.method, status === 0 ? 499 : status, (performance.now() - ex.startedAt) / 1000) }),
   });
   announceStoreAvailability(store.availability, live, clock);
-  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics, language: stationLanguage });
-  attachLiveServer(io, http.app, gate, log.child({ component: 'live' }));
+  serveLiveClients(io, { chat, station, fanout: live.fanout, log: log.child({ component: 'live' }), metrics, language: stationLanguage, clientKeyOf: liveServer.clientKeyOf });
+  liveServer.attach(http.app, log.child({ component: 'live' }));
   live.fanout.attach(http.app);
   sse.startHeartbeat();
 

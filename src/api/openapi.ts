@@ -112,7 +112,11 @@ const IF_NONE_MATCH = {
   schema: HEADER_TEXT,
 };
 
-/** The SSE feed is served beside the route table (a stream, not a JSON answer); documented here. */
+/**
+ * The SSE feed's operation. Its route is in the route table like every other (live/sse-route.ts),
+ * marked undocumented there because a stream's answers, headers and parameters are not what
+ * `operation()` derives from a JSON route: they are written here instead.
+ */
 function sseOperation() {
   const set = new ResponseSet();
   set.success('200', { description: 'an open text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } });

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { Text } from '../validation/text-rules.js';
+import { KEY_HASH_PATTERN, StaffRoleSchema } from './staff-identity.js';
 
 // Every setting of the service. `config/default.json` fills each key, a RADIO_CONFIG file
 // may override any of them, and the environment overrides the few listed in env-overrides.ts.
@@ -125,10 +126,10 @@ export const StaffKeySchema = Type.Object(
       pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]+$',
       description: 'who the audit log names: one line, no control characters; unique as it looks (letter case and look-alike letters aside)',
     }),
-    role: Type.Union([Type.Literal('moderator'), Type.Literal('admin'), Type.Literal('automation')], {
+    role: Type.Union(StaffRoleSchema.anyOf, {
       description: '`moderator`: the chat and the request queue; `admin`: everything; `automation`: a playout system, which may only push now playing',
     }),
-    keyHash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', description: '`sha256:` and the hex SHA-256 of the key (`npm run staff:key -- <name> <role>` makes both)' }),
+    keyHash: Type.String({ pattern: KEY_HASH_PATTERN, description: '`sha256:` and the hex SHA-256 of the key (`npm run staff:key -- <name> <role>` makes both)' }),
   },
   { additionalProperties: false },
 );
@@ -440,6 +441,4 @@ export type Config = Static<typeof ConfigSchema>;
 export type WeeklyShow = Static<typeof WeeklyShowSchema>;
 export type OneOffEvent = Static<typeof OneOffEventSchema>;
 export type Playlist = Static<typeof PlaylistSchema>;
-export type StreamSourceConfig = Static<typeof StreamSourceSchema>;
-export type WebhookEndpoint = Static<typeof WebhookEndpointSchema>;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import { lookAlikeSkeleton } from '../validation/look-alike-skeleton.js';
 import type { Config } from './schema.js';
+import { FIRST_ADMIN_NAME } from './staff-identity.js';
+import { keyHashOf } from './staff-key-hash.js';
 
 /**
  * What makes two staff names the same person to a reader: their look-alike skeleton, the one bans
@@ -16,12 +17,12 @@ export const staffNameKey = (name: string): string => lookAlikeSkeleton(name);
  * (named `admin`) or its key. Null when the list is sound.
  */
 export function staffProblem(staff: Config['staff'], adminApiKey: string | null): string | null {
-  const names = new Set<string>(adminApiKey ? [staffNameKey('admin')] : []);
-  const hashes = new Set<string>(adminApiKey ? [`sha256:${createHash('sha256').update(adminApiKey).digest('hex')}`] : []);
+  const names = new Set<string>(adminApiKey ? [staffNameKey(FIRST_ADMIN_NAME)] : []);
+  const hashes = new Set<string>(adminApiKey ? [keyHashOf(adminApiKey)] : []);
   for (const [i, member] of staff.entries()) {
     const name = staffNameKey(member.name);
     if (names.has(name))
-      return `staff.${i}.name: ${JSON.stringify(member.name)} is used twice (names are compared as they look: letter case, look-alike letters, accents and separators aside)${name === staffNameKey('admin') && adminApiKey ? ' (ADMIN_API_KEY signs in as admin)' : ''}`;
+      return `staff.${i}.name: ${JSON.stringify(member.name)} is used twice (names are compared as they look: letter case, look-alike letters, accents and separators aside)${name === staffNameKey(FIRST_ADMIN_NAME) && adminApiKey ? ' (ADMIN_API_KEY signs in as admin)' : ''}`;
     if (hashes.has(member.keyHash)) return `staff.${i}.keyHash: the same key is given twice (ADMIN_API_KEY included)`;
     names.add(name);
     hashes.add(member.keyHash);

@@ -1,20 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors.js';
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** How a staff key is kept: `sha256:<hex>` (what `staff[].keyHash` holds and scripts/staff-key.mjs prints). */
-export const keyHashOf = (key: string) => `sha256:${digest(key).toString('hex')}`;
-
-/** A new staff key: 256 random bits, URL-safe (as scripts/staff-key.mjs makes them). */
-export const newStaffKey = () => randomBytes(32).toString('base64url');
-
-/**
- * What a staff member may do: a moderator the chat and the request queue, an admin everything,
- * and `automation` (a playout system's key, often kept in a plain config file or a URL) only push
- * the track it starts: nothing else, so a leaked playout key cannot moderate or read anything.
- */
-export type StaffRole = 'moderator' | 'admin' | 'automation';
+import { FIRST_ADMIN_NAME, type StaffRole } from '../config/staff-identity.js';
+import { digestOfKeyHash, keyDigest, keyHashOfDigest } from '../config/staff-key-hash.js';
 
 /** Who may use a route of each role: an admin every route, every other role only its own. */
 const ALLOWED_ON: Record<StaffRole, readonly StaffRole[]> = {
@@ -29,13 +16,10 @@ export interface StaffMember {
   readonly role: StaffRole;
 }
 
-/** A named key from configuration: `keyHash` is `sha256:<64 hex digits>` of the key (scripts/staff-key.mjs). */
+/** A named key from configuration: `keyHash` as config/staff-key-hash.ts writes it. */
 export interface StaffKey extends StaffMember {
   readonly keyHash: string;
 }
-
-/** The name `ADMIN_API_KEY` signs in under: the station's first admin. */
-export const FIRST_ADMIN_NAME = 'admin';
 
 /**
  * The budget of wrong keys around the key check (limits/ implements it: its counting, its log
@@ -50,7 +34,7 @@ export interface SignInGuard {
 
 /** Keys kept outside the configuration (made by an admin in the console, in the store), found by their hash. */
 export interface KeyDirectory {
-  /** The member whose key hashes to `keyHash` (`sha256:<hex>`), or null. */
+  /** The member whose key hashes to `keyHash` (config/staff-key-hash.ts), or null. */
   memberOf(keyHash: string): Promise<StaffMember | null>;
 }
 
@@ -79,8 +63,8 @@ export class AdminAuth {
     private readonly directory: KeyDirectory | null = null,
   ) {
     this.keys = [
-      ...(adminKey ? [{ hash: digest(adminKey), member: { name: FIRST_ADMIN_NAME, role: 'admin' as const } }] : []),
-      ...staff.map(({ name, role, keyHash }) => ({ hash: Buffer.from(keyHash.slice('sha256:'.length), 'hex'), member: { name, role } })),
+      ...(adminKey ? [{ hash: keyDigest(adminKey), member: { name: FIRST_ADMIN_NAME, role: 'admin' as const } }] : []),
+      ...staff.map(({ name, role, keyHash }) => ({ hash: digestOfKeyHash(keyHash), member: { name, role } })),
     ];
   }
 
@@ -95,10 +79,10 @@ export class AdminAuth {
     }
     const match = /^Bearer +(\S+) *$/i.exec(authorization);
     if (!match) throw unauthorized();
-    const hash = digest(match[1]!);
+    const hash = keyDigest(match[1]!);
     const member = this.configuredMemberOf(hash);
     if (member || !this.directory) return this.signIn(member, client, ip, needs);
-    return this.directory.memberOf(`sha256:${hash.toString('hex')}`).then((stored) => this.signIn(stored, client, ip, needs));
+    return this.directory.memberOf(keyHashOfDigest(hash)).then((stored) => this.signIn(stored, client, ip, needs));
   }
 
   /** The verdict on a key: its member (or null: a wrong key), through the sign-in budget when there is one. */

@@ -22,9 +22,32 @@ function statusLine(status: number): string {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The success envelope, serialised: the one place it is built (prepared answers use it too). */
+/** The success envelope: the one place it is built, for HTTP answers (serialised below, prepared ones too) and socket acks alike. */
+export const successEnvelope = (data: unknown, envelope?: Record<string, unknown>): Record<string, unknown> => (envelope ? { success: true, ...envelope, data } : { success: true, data });
+
+/** The success envelope, serialised. */
 export function serializeSuccess(data: unknown, envelope?: Record<string, unknown>): Buffer {
-  return Buffer.from(JSON.stringify(envelope ? { success: true, ...envelope, data } : { success: true, data }));
+  return Buffer.from(JSON.stringify(successEnvelope(data, envelope)));
+}
+
+/** A response another server on the same uWS app writes (engine.io's, or its wrapper holding the CORS headers). */
+export interface ForeignResponse {
+  writeStatus(status: string): unknown;
+  writeHeader(name: string, value: string): unknown;
+  end(body: string): unknown;
+}
+
+/**
+ * An error answered on a response the edge does not own (a Socket.IO handshake engine.io refuses):
+ * the status line, content type, headers and envelope every error answer of ours has.
+ */
+export function writeErrorOn(res: ForeignResponse, error: unknown, log: Logger, strings: ServerCatalog): number {
+  const answer = toErrorAnswer(error, log, strings);
+  res.writeStatus(statusLine(answer.status));
+  res.writeHeader('Content-Type', JSON_TYPE);
+  for (const [name, value] of answer.headers) res.writeHeader(name, value);
+  res.end(JSON.stringify(answer.payload));
+  return answer.status;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '../errors.js';
-import type { StaffMember, StaffRole } from './admin-auth.js';
+import type { StaffMember } from './admin-auth.js';
+import type { StaffRole } from '../config/staff-identity.js';
 import type { ServerCatalog } from '../messages/en.js';
 import type { StreamAnswer } from './stream-reply.js';
 
@@ -117,4 +118,3 @@ export function defineRoute<Q extends TSchema | undefined = undefined, B extends
 export const ok = (data: unknown, envelope?: Record<string, unknown>): RouteResult => ({ kind: 'data', status: 200, data, envelope });
 export const created = (data: unknown): RouteResult => ({ kind: 'data', status: 201, data });
 export const documentAnswer = (value: unknown): RouteResult => ({ kind: 'document', status: 200, document: value });
-export const prepared = (body: Buffer): RouteResult => ({ kind: 'prepared', status: 200, body });

@@ -4,7 +4,7 @@ import { EVENT_CATALOG } from '../station/event-catalog.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
 import type { LiveMetrics } from '../metrics/metrics.js';
 import type { LiveEventLog } from '../station/ports.js';
-import { FaultStreak } from './fault-streak.js';
+import { TroubleFold } from '../trouble-fold.js';
 import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 
 export const LIVE_NAMESPACE = '/live';
@@ -42,7 +42,7 @@ export interface EventStreams {
 export class LiveBroadcaster implements LiveHub {
   readonly fanout = new NativeFanout(LIVE_NAMESPACE);
   private readonly live: Namespace;
-  private readonly recording: FaultStreak;
+  private readonly recording: TroubleFold;
   private readonly relayListeners = new Map<string, Array<() => void>>();
   /** Deliveries waiting for the next turn of the loop, in the order they came. */
   private pending: Delivery[] = [];
@@ -57,7 +57,7 @@ export class LiveBroadcaster implements LiveHub {
     private readonly metrics: LiveMetrics,
   ) {
     this.live = io.of(LIVE_NAMESPACE);
-    this.recording = new FaultStreak(log, {
+    this.recording = TroubleFold.failures(log, {
       failing: 'live events are not recorded for SSE resume (still delivered live); resuming clients get a fresh snapshot',
       recovered: 'live events are recorded again',
     });
@@ -77,7 +77,7 @@ export class LiveBroadcaster implements LiveHub {
 
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
     const rule = EVENT_CATALOG[event];
-    if (!rule.socket) return; // for the webhooks only (the catalog says who hears what)
+    if (!rule.live) return; // for the webhooks only (the catalog says who hears what)
     this.metrics.countPublished(event);
     // Serialised once: the history keeps this text and SSE frames are made of it.
     const data = JSON.stringify(payload);
@@ -97,10 +97,10 @@ export class LiveBroadcaster implements LiveHub {
   private async record(event: string, data: string): Promise<string | undefined> {
     try {
       const id = await this.history.append(event, data);
-      this.recording.succeeded();
+      this.recording.fine();
       return id;
     } catch (error) {
-      this.recording.failed(error);
+      this.recording.happened(error);
       return undefined;
     }
   }

@@ -5,7 +5,6 @@ import type { StationService } from '../station/station-service.js';
 import type { LiveMetrics } from '../metrics/metrics.js';
 import type { ServerCatalog } from '../messages/en.js';
 import { LIVE_NAMESPACE } from './live-broadcaster.js';
-import { clientKeyOfRequest } from './live-server.js';
 import type { NativeFanout } from './native-fanout.js';
 import { serveLiveConnection } from './live-connection.js';
 
@@ -17,6 +16,8 @@ export interface LiveClientsDeps {
   metrics: LiveMetrics;
   /** The station's language, for acks to clients that ask for none we speak. */
   language: ServerCatalog;
+  /** The client key the handshake recorded for a socket's request (LiveServer.clientKeyOf). */
+  clientKeyOf(req: object): string | undefined;
 }
 
 /**
@@ -33,6 +34,6 @@ export function serveLiveClients(io: Server, deps: LiveClientsDeps): void {
       deps.metrics.liveClientDisconnected();
       deps.fanout.withdraw(socket);
     });
-    serveLiveConnection(socket, clientKeyOfRequest(socket.conn.request) ?? socket.handshake.address, deps);
+    serveLiveConnection(socket, deps.clientKeyOf(socket.conn.request) ?? socket.handshake.address, deps);
   });
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Socket } from 'socket.io';
 import { toErrorAnswer } from '../error-answer.js';
+import { successEnvelope } from '../http/reply.js';
 import { AppError } from '../errors.js';
 import type { ServerCatalog } from '../messages/en.js';
 import { catalogFor } from '../messages/languages.js';
@@ -59,7 +60,7 @@ export function serveLiveConnection(socket: Socket, client: string, deps: LiveCo
   const strings = catalogFor(typeof accepted === 'string' ? accepted : '', deps.language);
   const answer = (ack: Ack, work: () => Promise<unknown>) => {
     work().then(
-      (data) => ack({ success: true, data }),
+      (data) => ack(successEnvelope(data)),
       (error: unknown) => ack(toErrorAnswer(error, log(), strings).payload),
     );
   };

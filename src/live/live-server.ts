@@ -1,16 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type ServerOptions } from 'socket.io';
 import type { TemplatedApp } from 'uWebSockets.js';
 import { echoingConnectionClose } from '../http/uws.js';
-import { toErrorAnswer } from '../error-answer.js';
+import { writeErrorOn, type ForeignResponse } from '../http/reply.js';
 import type { Client } from '../limits/client-identity.js';
 import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js';
 import { AppError } from '../errors.js';
 import { catalogFor } from '../messages/languages.js';
 import type { ServerCatalog } from '../messages/en.js';
-import type { ServerStrings } from '../messages/server-strings.js';
 
 /** Who may open a live connection: the client identity, the one admission decision, the allowed origins. */
 export interface LiveGate {
@@ -33,33 +31,43 @@ export interface LiveServerSettings {
   language: ServerCatalog;
 }
 
-/** The client of each engine connection, from its handshake request. */
-const clientOfRequest = new WeakMap<object, string>();
-/** Handshakes refused by us (the admission, or long-polling on several workers), by the response engine.io will answer them on, with the language to answer in. */
-const refusalOf = new WeakMap<object, { error: AppError; strings: ServerStrings }>();
+/** The part of engine.io's uWS server that writes a refused handshake (polling request or WebSocket upgrade). */
+interface RefusingEngine {
+  abortRequest(res: ForeignResponse, errorCode: number, errorContext?: unknown): void;
+}
+
+/** The Socket.IO server of the live API, with what its handshakes left for the connections they admitted. */
+export interface LiveServer {
+  readonly io: Server;
+  /** The client key recorded at the handshake of the request behind a socket. */
+  readonly clientKeyOf: (req: object) => string | undefined;
+  /** Serves it on the uWS app (attachLiveServer). */
+  readonly attach: (app: TemplatedApp, log: Logger) => void;
+}
+
+/**
+ * What one live server remembers of its handshakes (its own, never the process's: two apps in one
+ * process never mix): the client of each admitted request, and each refusal by the response
+ * engine.io will answer it on, with the language to answer in.
+ */
+interface Handshakes {
+  readonly clientOfRequest: WeakMap<object, string>;
+  readonly refusalOf: WeakMap<object, { error: AppError; strings: ServerCatalog }>;
+}
 
 /** What a long-polling handshake hears where sessions cannot be sticky: what to do instead. */
 export const POLLING_REFUSED =
   'HTTP long-polling is not offered here: this hub runs several workers on one port and a polling session cannot stay on one. Connect with the websocket transport: io(url, { transports: ["websocket"] })';
-
-/** The part of engine.io's uWS server that writes a refused handshake (polling request or WebSocket upgrade). */
-interface RefusingEngine {
-  abortRequest(res: ResponseLike, errorCode: number, errorContext?: unknown): void;
-}
-/** A uWS HttpResponse, or engine.io's wrapper of it (which holds the CORS headers until the status is written). */
-interface ResponseLike {
-  writeStatus(status: string): unknown;
-  writeHeader(name: string, value: string): unknown;
-  end(body: string): unknown;
-}
 
 /**
  * The Socket.IO server of the live API. Every engine connection (any namespace, either transport)
  * is checked at its handshake: the Origin, when a browser sends one, must be allowed (CORS alone
  * does not stop a WebSocket), and the client must be admitted by the limits' live admission.
  */
-export function createLiveServer(settings: LiveServerSettings): Server {
+export function createLiveServer(settings: LiveServerSettings): LiveServer {
   const { gate } = settings;
+  const handshakes: Handshakes = { clientOfRequest: new WeakMap(), refusalOf: new WeakMap() };
+  const { clientOfRequest, refusalOf } = handshakes;
   const io = new Server({
     cors: { origin: settings.corsOrigins.includes('*') ? '*' : [...settings.corsOrigins] },
     transports: [...settings.transports],
@@ -78,13 +86,13 @@ export function createLiveServer(settings: LiveServerSettings): Server {
       const client = gate.clientOf(req.socket?.remoteAddress ?? remoteAddressOf(req), headerText(req.headers['x-forwarded-for']));
       // Before the admission: a handshake refused here must not take one of the client's connections.
       if (settings.refusePolling && transportOf(req) === 'polling') {
-        refuse(req, new AppError('VALIDATION_FAILED', { message: POLLING_REFUSED }), settings.language);
+        refuse(refusalOf, req, new AppError('VALIDATION_FAILED', { message: POLLING_REFUSED }), settings.language);
         callback(POLLING_REFUSED, false);
         return;
       }
       const refusal = gate.admission.admitSocket(client.key);
       if (refusal) {
-        refuse(req, liveRefusalError(refusal), settings.language);
+        refuse(refusalOf, req, liveRefusalError(refusal), settings.language);
         callback(refusal.reason, false);
         return;
       }
@@ -92,7 +100,7 @@ export function createLiveServer(settings: LiveServerSettings): Server {
       callback(null, true);
     },
   });
-  return io;
+  return { io, clientKeyOf: (req) => clientOfRequest.get(req), attach: (app, log) => attachLiveServer(io, handshakes, app, gate, log) };
 }
 
 /**
@@ -101,10 +109,13 @@ export function createLiveServer(settings: LiveServerSettings): Server {
  * handshake the admission refused is answered as SSE answers it: 429 RATE_LIMITED, Retry-After,
  * the error envelope (engine.io would say 403 with its own body).
  */
-export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate, log: Logger): void {
+function attachLiveServer(io: Server, { clientOfRequest, refusalOf }: Handshakes, app: TemplatedApp, gate: LiveGate, log: Logger): void {
   // engine.io writes its own HTTP answers (polling, refused handshakes): they must say
   // `Connection: close` to a client that asked, as every answer of ours does.
   io.attachApp(echoingConnectionClose(app));
+  // engine.io has no hook that answers a refused handshake with a body of ours (allowRequest only
+  // says yes or no; it then answers 403 with its own body), so its refusal writer is wrapped: a
+  // handshake our admission refused is written by the edge's writer, any other as engine.io would.
   const engine = io.engine as unknown as RefusingEngine;
   const abortRequest = engine.abortRequest.bind(engine);
   engine.abortRequest = (res, errorCode, errorContext) => {
@@ -114,11 +125,7 @@ export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate, 
       return;
     }
     refusalOf.delete(res);
-    const answer = toErrorAnswer(refused.error, log, refused.strings);
-    res.writeStatus(`${answer.status} ${STATUS_CODES[answer.status] ?? ''}`);
-    res.writeHeader('Content-Type', 'application/json; charset=utf-8');
-    for (const [name, value] of answer.headers) res.writeHeader(name, value);
-    res.end(JSON.stringify(answer.payload));
+    writeErrorOn(res, refused.error, log, refused.strings);
   };
   io.engine.on('connection', (socket: { request: object; once(event: 'close', listener: () => void): void }) => {
     const key = clientOfRequest.get(socket.request);
@@ -134,10 +141,10 @@ export function attachLiveServer(io: Server, app: TemplatedApp, gate: LiveGate, 
 }
 
 /**
- * Keeps the answer to a refused handshake for abortRequest below. engine.io on uWS keeps the
- * response on the request (wrapped, for its CORS middleware); it answers on one or the other.
+ * Keeps the answer to a refused handshake for abortRequest. engine.io on uWS keeps the response on
+ * the request (wrapped, for its CORS middleware); it answers on one or the other.
  */
-function refuse(req: IncomingMessage, error: AppError, language: ServerCatalog): void {
+function refuse(refusalOf: Handshakes['refusalOf'], req: IncomingMessage, error: AppError, language: ServerCatalog): void {
   const res = (req as unknown as { res?: { res?: object } }).res;
   const refused = { error, strings: catalogFor(headerText(req.headers['accept-language']), language) };
   if (res) refusalOf.set(res, refused);
@@ -155,8 +162,3 @@ function remoteAddressOf(req: IncomingMessage): string {
 }
 
 const headerText = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
-
-/** The client key recorded at the handshake of the request behind a socket. */
-export function clientKeyOfRequest(req: object): string | undefined {
-  return clientOfRequest.get(req);
-}

@@ -55,11 +55,6 @@ export function parseSseRequest(query: { events?: string; lastEventId?: string }
   return { events, lastEventId: EVENT_ID.test(lastEventId) ? lastEventId : null };
 }
 
-/** One SSE message; `data` is JSON text, which never contains a raw newline, so it is one line. */
-export function encodeSseFrame(event: string, data: string, id: string | undefined): string {
-  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
-}
-
 /**
  * A frame with an id and no event: EventSource takes the id as its last event id and dispatches
  * nothing (WHATWG HTML, "dispatch the event": an empty data buffer dispatches no event).

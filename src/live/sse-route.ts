@@ -3,11 +3,11 @@ import { isAppError } from '../errors.js';
 import type { StreamConnection } from '../http/stream-reply.js';
 import { defineRoute, type RequestContext, type RouteDefinition, type RouteResult } from '../http/route.js';
 import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js';
-import type { LiveEventLog } from '../station/ports.js';
+import { encodeSseFrame, type LiveEventLog } from '../station/ports.js';
 import type { StationService } from '../station/station-service.js';
-import { FaultStreak } from './fault-streak.js';
+import { TroubleFold } from '../trouble-fold.js';
 import { SSE_PATH, type PendingStream, type SseFeed } from './sse-feed.js';
-import { encodeSseFrame, encodeSseIdOnly, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
+import { encodeSseIdOnly, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
 
 const EVENT_STREAM = 'text/event-stream; charset=utf-8';
 const STREAM_HEADERS = {
@@ -43,7 +43,7 @@ interface Opening {
  */
 export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
   const { feed, admission, eventLog, station } = options;
-  const starts = new FaultStreak(options.log, {
+  const starts = TroubleFold.failures(options.log, {
     failing: 'SSE streams cannot start: answering 503 until the event history and station state can be read',
     recovered: 'SSE streams start again',
   });
@@ -98,10 +98,10 @@ export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
     let prepared: Awaited<ReturnType<typeof prepare>>;
     try {
       prepared = await prepare(request, ctx);
-      starts.succeeded();
+      starts.fine();
     } catch (error) {
       // Redis away is a state, logged once per change; anything else is a fault the edge logs.
-      if (isAppError(error) && error.code === 'UNAVAILABLE') starts.failed(error);
+      if (isAppError(error) && error.code === 'UNAVAILABLE') starts.happened(error);
       throw error;
     }
     const { pending, first } = prepared;

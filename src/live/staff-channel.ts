@@ -4,8 +4,7 @@ import { toErrorAnswer } from '../error-answer.js';
 import { AppError } from '../errors.js';
 import type { AdminAuth, StaffMember } from '../http/admin-auth.js';
 import { STAFF_EVENTS, type StaffEventName, type StaffEvents, type StaffFeed } from '../station/staff-events.js';
-import { FaultStreak } from './fault-streak.js';
-import { clientKeyOfRequest } from './live-server.js';
+import { TroubleFold } from '../trouble-fold.js';
 
 export const STAFF_NAMESPACE = '/staff';
 /**
@@ -33,6 +32,8 @@ function revokedName(entry: StaffEvents['audit:entry']): string | null {
 export interface StaffChannelSettings {
   /** Staff sockets one client may hold on this node (the live cap: an engine connection may carry /live and /staff). */
   maxSocketsPerClient: number;
+  /** The client key the live server recorded at the handshake of the request behind a socket. */
+  clientKeyOf: (req: object) => string | undefined;
 }
 
 /**
@@ -49,7 +50,7 @@ export interface StaffChannelSettings {
 export class StaffChannel implements StaffFeed {
   private readonly namespace: Namespace;
   private readonly perClient = new Map<string, number>();
-  private readonly relaying: FaultStreak;
+  private readonly relaying: TroubleFold;
 
   constructor(
     io: Server,
@@ -58,7 +59,7 @@ export class StaffChannel implements StaffFeed {
     private readonly log: Logger,
   ) {
     this.namespace = io.of(STAFF_NAMESPACE);
-    this.relaying = new FaultStreak(log, { failing: 'staff events are not relayed to other nodes (this node still delivers its own)', recovered: 'staff events are relayed again' });
+    this.relaying = TroubleFold.failures(log, { failing: 'staff events are not relayed to other nodes (this node still delivers its own)', recovered: 'staff events are relayed again' });
     this.namespace.use((socket, next) => {
       this.admit(socket).then(
         () => next(),
@@ -84,7 +85,7 @@ export class StaffChannel implements StaffFeed {
 
   /** Checks the handshake's key and the per-client cap; on success the socket carries its member. */
   private async admit(socket: Socket): Promise<void> {
-    const client = clientKeyOfRequest(socket.conn.request) ?? socket.handshake.address;
+    const client = this.settings.clientKeyOf(socket.conn.request) ?? socket.handshake.address;
     const auth = socket.handshake.auth as { key?: unknown };
     const key = typeof auth.key === 'string' ? auth.key : '';
     // No key tried nothing: 401 without spending the budget, as a route without a Bearer key.
@@ -102,9 +103,9 @@ export class StaffChannel implements StaffFeed {
       // A revoked key's open consoles are closed on every node: they hear nothing more (reconnecting is refused, 401).
       const revoked = event === 'audit:entry' ? revokedName(payload as StaffEvents['audit:entry']) : null;
       if (revoked !== null) this.namespace.in(memberRoom(revoked)).disconnectSockets(true);
-      this.relaying.succeeded();
+      this.relaying.fine();
     } catch (error) {
-      this.relaying.failed(error);
+      this.relaying.happened(error);
     }
   }
 

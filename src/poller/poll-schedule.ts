@@ -2,7 +2,7 @@ import cron, { type RunCoordinator, type ScheduledTask, type TaskContext } from 
 import type { Logger } from 'pino';
 import type { Store } from '../station/ports.js';
 import type { StationPoller } from './station-poller.js';
-import { TroubleFold, type Episode } from './trouble-fold.js';
+import { TroubleFold, type Episode } from '../trouble-fold.js';
 
 /** A trouble must stay away this long before its episode is over (and logged as over). */
 const QUIET_MS = 60_000;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { StationService } from '../station/station-service.js';
 import type { StreamReader } from '../station/stream-snapshot.js';
 import type { PollMetrics } from '../metrics/metrics.js';
-import { TroubleFold } from './trouble-fold.js';
+import { TroubleFold } from '../trouble-fold.js';
 
 /** A stream server back for less than this that fails again is flapping; it is steady again after this long up. */
 const STEADY_MS = 60_000;

@@ -43,8 +43,11 @@ export interface EventRule<S extends TSchema = TSchema, T extends WebhookEventTy
   summary: string;
   /** Its name in documents (the AsyncAPI message and schema). */
   documentName: string;
-  /** Sent to the Socket.IO clients of /live. */
-  socket: boolean;
+  /**
+   * Delivered live at all: to the Socket.IO clients of /live, to the SSE readers its `sse` policy
+   * lets ask for it, and recorded in the history they resume from. False: webhooks only.
+   */
+  live: boolean;
   sse: SsePolicy;
   webhook: WebhookRule<Static<S>, T> | null;
   /**
@@ -62,7 +65,7 @@ export const EVENT_CATALOG = {
     payload: NowPlayingSchema,
     documentName: 'nowPlaying',
     summary: 'Now playing: on connect, on every song change and when the station goes on or off air',
-    socket: true,
+    live: true,
     sse: 'default',
     webhook: null,
   }),
@@ -74,7 +77,7 @@ export const EVENT_CATALOG = {
     payload: NowPlayingSchema,
     documentName: 'songStarted',
     summary: 'A new song started: now playing, with the song that started',
-    socket: false,
+    live: false,
     sse: 'never',
     webhook: {
       types: { 'song.changed': 'A new song started: now playing' },
@@ -86,7 +89,7 @@ export const EVENT_CATALOG = {
     payload: ListenersSchema,
     documentName: 'listeners',
     summary: 'The listener count or the peak of the day changed',
-    socket: true,
+    live: true,
     sse: 'default',
     webhook: null,
   }),
@@ -94,7 +97,7 @@ export const EVENT_CATALOG = {
     payload: StatusSchema,
     documentName: 'status',
     summary: 'The station went on or off air (the `data` of GET /api/mobile/status)',
-    socket: true,
+    live: true,
     sse: 'default',
     webhook: {
       types: { 'station.online': 'The station went on air: its status', 'station.offline': 'The station went off air: its status' },
@@ -105,7 +108,7 @@ export const EVENT_CATALOG = {
     payload: ScheduleUpdatedSchema,
     documentName: 'scheduleUpdated',
     summary: 'Staff changed the programme (a show, one-off event or playlist): the new schedule and playlists',
-    socket: true,
+    live: true,
     sse: 'default',
     webhook: null,
   }),
@@ -113,7 +116,7 @@ export const EVENT_CATALOG = {
     payload: SongRequestSchema,
     documentName: 'requestNew',
     summary: 'A song request was queued',
-    socket: true,
+    live: true,
     sse: 'default',
     webhook: { types: { 'request.queued': 'A song request was queued' }, message: (request) => ({ type: 'request.queued', id: `msg_request_queued_${request.id}` }) },
   }),
@@ -121,7 +124,7 @@ export const EVENT_CATALOG = {
     payload: SongRequestSchema,
     documentName: 'requestPlayed',
     summary: 'A pending request started playing (detected on air, or marked Played by staff)',
-    socket: true,
+    live: true,
     sse: 'never',
     webhook: {
       types: { 'request.played': 'A pending song request started playing (detected on air, or marked Played by staff)' },
@@ -132,7 +135,7 @@ export const EVENT_CATALOG = {
     payload: SongRequestSchema,
     documentName: 'requestUpdated',
     summary: 'A request left the queue: played (on air, or marked by staff) or rejected',
-    socket: true,
+    live: true,
     sse: 'asked',
     webhook: null,
   }),
@@ -140,7 +143,7 @@ export const EVENT_CATALOG = {
     payload: ChatMessageSchema,
     documentName: 'chatMessage',
     summary: 'A chat message was posted (REST or socket)',
-    socket: true,
+    live: true,
     sse: 'asked',
     webhook: null,
   }),
@@ -148,7 +151,7 @@ export const EVENT_CATALOG = {
     payload: ChatDeletedSchema,
     documentName: 'chatDeleted',
     summary: 'An administrator deleted a chat message',
-    socket: true,
+    live: true,
     sse: 'asked',
     webhook: null,
   }),
@@ -161,7 +164,7 @@ export const EVENT_CATALOG = {
     payload: StoreAwaySchema,
     documentName: 'storeAway',
     summary: "This node's store is away: answers are its last known state, writes are refused (503) until `store:back`; also on connect while away",
-    socket: true,
+    live: true,
     sse: 'default',
     webhook: null,
     nodeOnly: true,
@@ -170,7 +173,7 @@ export const EVENT_CATALOG = {
     payload: StoreBackSchema,
     documentName: 'storeBack',
     summary: "This node's store answers again: reads are fresh and writes accepted",
-    socket: true,
+    live: true,
     sse: 'default',
     webhook: null,
     nodeOnly: true,
@@ -185,7 +188,7 @@ const names = Object.keys(EVENT_CATALOG) as EventName[];
 const withSse = (policy: SsePolicy) => names.filter((name) => EVENT_CATALOG[name].sse === policy);
 
 /** Sent to the Socket.IO clients of /live, in catalog order. */
-export const SOCKET_EVENTS: readonly EventName[] = names.filter((name) => EVENT_CATALOG[name].socket);
+export const SOCKET_EVENTS: readonly EventName[] = names.filter((name) => EVENT_CATALOG[name].live);
 /** Sent to an SSE reader unless `?events=` says otherwise; chat is opt-in (busy, and most widgets show only the song). */
 export const DEFAULT_SSE_EVENTS: readonly EventName[] = withSse('default');
 /** Every event an SSE reader may ask for: the defaults first. */

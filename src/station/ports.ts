@@ -21,6 +21,7 @@ import type {
   RequestStatus,
 } from './model.js';
 import type { Song } from './song.js';
+import type { StaffRole } from '../config/staff-identity.js';
 import type { AudienceNow, AudienceStep, DayAggregate, PlayAudience } from './audience-model.js';
 
 // The ports of the domain: what the services need from a backend. store/memory and store/redis
@@ -70,8 +71,8 @@ export interface ModerationStore {
 /** A staff key an admin made in the console: only its hash is kept. */
 export interface StoredStaffKey {
   name: string;
-  role: 'moderator' | 'admin' | 'automation';
-  /** `sha256:<hex>` of the key. */
+  role: StaffRole;
+  /** The key's hash, as config/staff-key-hash.ts writes it. */
   keyHash: string;
   /** Unix seconds. */
   createdAt: number;
@@ -196,8 +197,16 @@ export interface ResumeBounds {
   maxBytes: number;
 }
 
-/** The size a logged event is counted at against `ResumeBounds.maxBytes`: its SSE frame ("id: …\nevent: …\ndata: …\n\n"). */
-export const loggedEventBytes = (id: string, event: string, dataBytes: number) => id.length + event.length + dataBytes + 21;
+/** One SSE message; `data` is JSON text, which never contains a raw newline, so it is one line. */
+export function encodeSseFrame(event: string, data: string, id: string | undefined): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
+}
+
+/** What a frame with an id adds to its id, event name and data: derived from the one frame format above. */
+export const SSE_FRAME_OVERHEAD = encodeSseFrame('', '', '').length;
+
+/** The size a logged event is counted at against `ResumeBounds.maxBytes`: its SSE frame. */
+export const loggedEventBytes = (id: string, event: string, dataBytes: number) => id.length + event.length + dataBytes + SSE_FRAME_OVERHEAD;
 
 /**
  * The bounded history of live events, so an SSE client that reconnects (to any node) gets what it
@@ -291,10 +300,6 @@ export interface ArtworkStore {
   saveImage(imageKey: string, image: ArtworkImage, ttlSeconds: number): Promise<void>;
 }
 
-/** Default bounds of the artwork cache: songs looked up, images kept (each at most artwork.maxImageBytes). */
-export const DEFAULT_ARTWORK_LOOKUPS = 10_000;
-export const DEFAULT_ARTWORK_IMAGES = 500;
-
 /**
  * This node's own copy of the last programme it held, kept outside the shared store so that a
  * node started while the store is away serves it (marked stale) rather than the config file's.
@@ -340,10 +345,12 @@ export interface StoreLimits {
   feedbackHistory: number;
   /** Clients an in-process counter tracks at most (the memory store's bound; Redis expires keys instead). */
   maxTrackedClients: number;
-  /** Live events kept for SSE resume (default 500). */
-  liveEventHistory?: number;
-  /** Songs whose artwork lookup is kept (default DEFAULT_ARTWORK_LOOKUPS). */
-  artworkLookups?: number;
-  /** Artwork images kept (default DEFAULT_ARTWORK_IMAGES). */
-  artworkImages?: number;
+  // The bounds below have their defaults in config/default.json only (live.sse.historySize,
+  // artwork.lookups, artwork.images): the composition root always passes them.
+  /** Live events kept for SSE resume. */
+  liveEventHistory: number;
+  /** Songs whose artwork lookup is kept. */
+  artworkLookups: number;
+  /** Artwork images kept (each at most artwork.maxImageBytes). */
+  artworkImages: number;
 }

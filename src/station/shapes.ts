@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PlaylistSchema, WeeklyShowSchema } from '../config/schema.js';
+import { StaffRoleSchema } from '../config/staff-identity.js';
 
 // The shapes clients see (API.md): REST `data`, live payloads, webhook `data`. These TypeBox
 // schemas are the one source: the model's types are `Static<…>` of them, the OpenAPI and AsyncAPI
@@ -136,7 +137,8 @@ export const StoreBackSchema = Type.Object({
   away_seconds: Type.Integer({ description: 'how long this node was without its store' }),
 });
 
-export const StaffRoleSchema = Type.Union([Type.Literal('moderator'), Type.Literal('admin'), Type.Literal('automation')]);
+// The roles' one home is below every layer (the configuration's schema and the edge read them too).
+export { StaffRoleSchema };
 
 /**
  * A chat ban in force as staff see it. A `sender` ban holds the client that sent a message (its
@@ -217,7 +219,6 @@ export const ScheduleUpdatedSchema = Type.Object({
   schedule: ScheduleSchema,
   playlists: Type.Array(PlaylistSchema),
 });
-export type ScheduleUpdated = Static<typeof ScheduleUpdatedSchema>;
 
 export const RevenueTypeSchema = Type.Union([Type.Literal('donation'), Type.Literal('subscription'), Type.Literal('advertising'), Type.Literal('merchandise'), Type.Literal('other')]);
 export type RevenueType = Static<typeof RevenueTypeSchema>;

@@ -1,10 +1,9 @@
 import { staffNameKey } from '../config/staff-keys.js';
+import type { StaffRole } from '../config/staff-identity.js';
 import { AppError } from '../errors.js';
 import { quoted, type Actor, type AuditTrail } from './audit-trail.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import { MAX_STORED_STAFF_KEYS, type StaffKeyStore } from './ports.js';
-
-type StaffRole = Actor['role'];
 
 /** A staff member as the console lists them: where their key comes from, never the key or its hash. */
 export interface StaffListing {

@@ -16,8 +16,12 @@ import {
   type RetryPolicy,
 } from './delivery-queue.js';
 import { redactedUrl } from './endpoint-url.js';
-import { FoldedWarnings } from './folded-warnings.js';
+import { TroubleFold } from '../trouble-fold.js';
 import type { AttemptResult } from './webhook-sender.js';
+
+/** Kinds of error reply folded at once (bounded memory), and the quiet that ends a kind's episode. */
+const QUEUE_ERROR_KINDS = 100;
+const QUEUE_ERROR_QUIET_MS = 60_000;
 
 export interface BullMqDeliveryOptions {
   /** The node's Redis connection set (src/redis/): the queue's clients come from it and share its outage state. */
@@ -62,7 +66,8 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
   private readonly workers: Worker[];
   private readonly clients: Array<{ close(): Promise<void> }> = [];
   private readonly stop = new AbortController();
-  private readonly warnings: FoldedWarnings;
+  /** Error replies BullMQ reports per job or per retry, folded per message (at most QUEUE_ERROR_KINDS kept). */
+  private readonly errorReplies = new Map<string, TroubleFold>();
   /** Attempts stopped by close(), and how many of them went back to waiting. */
   private abandoned = 0;
   private requeued = 0;
@@ -73,7 +78,6 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
   ) {
     const { policy, historySize, concurrency } = options;
     const prefix = `${options.prefix}bull`;
-    this.warnings = new FoldedWarnings(options.log);
     // One client for every queue and every worker's commands; each worker duplicates it for its
     // blocking wait for jobs (duplicate below).
     const connection = createNodeRedisClient(this.client(prefix, {}));
@@ -143,8 +147,26 @@ export class BullMqDeliveryQueue implements DeliveryQueue {
   /** A BullMQ error event: a Redis that is away is the node's outage (one line); an error reply is ours to read. */
   private failed(error: Error): void {
     if (this.stop.signal.aborted) return;
-    if (error instanceof ErrorReply) this.warnings.warn(error, 'webhook queue error');
+    if (error instanceof ErrorReply) this.errorReply(error);
     else this.options.redis.failed(error);
+  }
+
+  /** One line when an error reply starts repeating, one with the count when a later one finds it quiet for a minute. */
+  private errorReply(error: Error): void {
+    let fold = this.errorReplies.get(error.message);
+    if (!fold) {
+      if (this.errorReplies.size >= QUEUE_ERROR_KINDS) this.errorReplies.clear();
+      const { log } = this.options;
+      fold = new TroubleFold(
+        QUEUE_ERROR_QUIET_MS,
+        () => performance.now(),
+        () => log.warn({ reason: error.message }, 'webhook queue error'),
+        (episode) => log.info({ reason: error.message, repeated: episode.count }, 'webhook queue error stopped repeating'),
+      );
+      this.errorReplies.set(error.message, fold);
+    }
+    fold.fine();
+    fold.happened(error);
   }
 
   private async attempt(job: Job<DeliveryJob>, token: string | undefined): Promise<AttemptResult> {

@@ -1,15 +1,13 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { isAppError } from '../errors.js';
-import type { RedisConnections } from '../redis/redis-connection.js';
 import type { Clock } from '../station/clock.js';
 import type { LiveEvents, LiveHub } from '../station/live-hub.js';
-import { BullMqDeliveryQueue } from './bullmq-delivery-queue.js';
 import { EndpointRemovedError } from './delivery-errors.js';
 import type { DeliverFn, DeliveryJob, DeliveryQueue, DeliveryRecord } from './delivery-queue.js';
 import { redactedUrl } from './endpoint-url.js';
-import { MemoryDeliveryQueue } from './memory-delivery-queue.js';
-import { discordBodyOf, webhookMessageOf } from './webhook-messages.js';
+import { discordBodyOf } from './discord-body.js';
+import { standardBodyOf, webhookMessageOf } from './webhook-messages.js';
 import { attemptDelivery } from './webhook-sender.js';
 import { signedHeaders } from './webhook-signature.js';
 
@@ -34,8 +32,7 @@ export class WebhookDispatcher implements LiveHub {
     const createdAt = Math.floor(Date.parse(message.timestamp) / 1000);
     endpoints.forEach((endpoint, index) => {
       if (!endpoint.events.includes(message.type)) return;
-      const body =
-        endpoint.format === 'discord' ? discordBodyOf(message, this.config.station.name) : JSON.stringify({ type: message.type, timestamp: message.timestamp, data: message.data });
+      const body = endpoint.format === 'discord' ? discordBodyOf(message, this.config.station.name) : standardBodyOf(message);
       const job: DeliveryJob = { key: `${message.id}-e${index}`, id: message.id, type: message.type, endpoint: index, url: endpoint.url, body, created_at: createdAt };
       this.queue.enqueue(job).catch((error: unknown) => {
         // A Redis outage is already told once by the connection set: no line per lost webhook on top.
@@ -66,34 +63,4 @@ export function webhookDeliverer(config: Readonly<Config>, clock: Clock): Delive
     if (endpoint?.url !== job.url) throw new EndpointRemovedError(`${redactedUrl(job.url)} is no longer endpoint ${job.endpoint} of webhooks.endpoints`);
     return attemptDelivery(job.url, job.body, signedHeaders(endpoint.secret, job.id, job.body, clock()), settings, stop);
   };
-}
-
-export interface DispatcherContext {
-  log: Logger;
-  clock: Clock;
-  /** The node's Redis connections (any topology): deliveries then go through BullMQ, shared by every node. */
-  redis?: RedisConnections;
-  /** The station's key prefix as the topology needs it (redis/redis-topology.ts, stationKeyPrefix). */
-  keyPrefix: string;
-  /** A queue built by the caller instead (createApp's `webhookQueue`). */
-  queue?: DeliveryQueue;
-}
-
-/** BullMQ on the node's Redis (url, Sentinel or Cluster) when there are endpoints, memory otherwise. */
-export function createWebhookDispatcher(config: Readonly<Config>, context: DispatcherContext): WebhookDispatcher {
-  const { log, clock } = context;
-  const settings = config.webhooks;
-  const deliver = webhookDeliverer(config, clock);
-  const common = { policy: settings.retry, historySize: settings.historySize, concurrency: settings.concurrency, log };
-  const queue =
-    context.queue ??
-    (context.redis && settings.endpoints.length > 0
-      ? new BullMqDeliveryQueue(deliver, { ...common, redis: context.redis, prefix: context.keyPrefix, endpoints: settings.endpoints.length })
-      : new MemoryDeliveryQueue(deliver, { ...common, clock }));
-  return new WebhookDispatcher(config, queue, log, clock);
-}
-
-/** One LiveHub that tells each of `hubs` (Socket.IO clients and webhooks hear the same events). */
-export function allLiveHubs(...hubs: LiveHub[]): LiveHub {
-  return { publish: (event, payload) => hubs.forEach((hub) => hub.publish(event, payload)) };
 }

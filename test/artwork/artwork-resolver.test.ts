@@ -64,7 +64,7 @@ const settings = (extra: Partial<ArtworkResolverSettings> = {}): ArtworkResolver
   ...extra,
 });
 const resolverWith = (extra: Partial<ArtworkResolverSettings> = {}) => {
-  const store = createMemoryStore({ chatHistory: 10, requestHistory: 10, feedbackHistory: 10, maxTrackedClients: 1000 });
+  const store = createMemoryStore({ chatHistory: 10, requestHistory: 10, feedbackHistory: 10, maxTrackedClients: 1000, liveEventHistory: 500, artworkLookups: 10_000, artworkImages: 500 });
   return { store, resolver: new ArtworkResolver(store.artwork, settings(extra), pino({ level: 'silent' })) };
 };
 

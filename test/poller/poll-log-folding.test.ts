@@ -16,7 +16,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 // outlasts its tick, a stream server that flaps. Each case runs a minute of it and counts the lines
 // an operator would read.
 
-const store = () => createMemoryStore({ chatHistory: 10, requestHistory: 10, feedbackHistory: 10, maxTrackedClients: 1000 }, Date.now);
+const store = () =>
+  createMemoryStore({ chatHistory: 10, requestHistory: 10, feedbackHistory: 10, maxTrackedClients: 1000, liveEventHistory: 500, artworkLookups: 10_000, artworkImages: 500 }, Date.now);
 
 describe('the poll schedule under a stall and under slow polls (fake clock)', () => {
   afterEach(() => {

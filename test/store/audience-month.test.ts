@@ -23,7 +23,11 @@ const PLAYERS = ['VLC', 'Winamp', 'Chrome', 'iTunes', 'FFmpeg'];
 describe.skipIf(!hasRedis)(`a simulated month in Redis${hasRedis ? '' : ' (skipped: no Redis answers at REDIS_URL)'}`, () => {
   const prefix = uniquePrefix('audience-month');
   const redis = openRedis({ kind: 'single', url: redisUrl }, pino({ level: 'silent' }), { commandTimeoutMs: 5000 });
-  const store = createRedisStore({ redis, prefix, limits: { chatHistory: 10, requestHistory: 10, feedbackHistory: 10, maxTrackedClients: 1000 } });
+  const store = createRedisStore({
+    redis,
+    prefix,
+    limits: { chatHistory: 10, requestHistory: 10, feedbackHistory: 10, maxTrackedClients: 1000, liveEventHistory: 500, artworkLookups: 10_000, artworkImages: 500 },
+  });
   afterAll(async () => {
     await redis.close();
     await deleteKeys(redisUrl, prefix);

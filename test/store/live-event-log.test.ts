@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loggedEventBytes, type LiveEventLog, type ResumeBounds, type StoreLimits } from '../../src/station/ports.js';
 import { backends } from '../support/backends.js';
 
-const limits: StoreLimits = { chatHistory: 10, requestHistory: 10, feedbackHistory: 10, maxTrackedClients: 1000, liveEventHistory: 5 };
+const limits: StoreLimits = { chatHistory: 10, requestHistory: 10, feedbackHistory: 10, maxTrackedClients: 1000, liveEventHistory: 5, artworkLookups: 10_000, artworkImages: 500 };
 const everything: ResumeBounds = { events: new Set(['nowplaying', 'chat:message', 'listeners', 'status']), maxBytes: 1 << 20 };
 const json = (value: unknown) => JSON.stringify(value);
 

@@ -9,7 +9,7 @@ import { backends } from '../support/backends.js';
 import type { AudienceStep, PlayAudience } from '../../src/station/audience-model.js';
 import { eventually } from '../support/eventually.js';
 
-const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000, artworkLookups: 3, artworkImages: 2 };
+const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000, artworkLookups: 3, artworkImages: 2, liveEventHistory: 500 };
 const note = (label: string, extra: Partial<BanNote> = {}): BanNote => ({ label, by: null, reason: null, since: null, ref: null, ...extra });
 
 const request = (title: string, priority: SongRequest['priority'], createdMs: number): SongRequest => ({

@@ -71,7 +71,10 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
       world.published.push({ event, payload });
     },
   };
-  const store = createMemoryStore({ chatHistory: 50, requestHistory: 50, feedbackHistory: 50, maxTrackedClients: 1000 }, clock);
+  const store = createMemoryStore(
+    { chatHistory: 50, requestHistory: 50, feedbackHistory: 50, maxTrackedClients: 1000, liveEventHistory: 500, artworkLookups: 10_000, artworkImages: 500 },
+    clock,
+  );
   const limits = new Limits(
     {
       trustProxy: [],

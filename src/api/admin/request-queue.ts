@@ -2,21 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import { quoted, type AuditTrail } from '../../station/audit-trail.js';
 import type { RequestService } from '../../station/request-service.js';
-import { RequestsQuery } from '../mobile/requests.js';
+import { requestListing } from '../mobile/requests.js';
+import { RequestsQuery, ResolveRequestBody } from '../../station/input/request-input.js';
 import { SongRequestListSchema, SongRequestSchema } from '../response-schemas.js';
 import { actorOf } from './staff.js';
-
-export const ResolveRequestBody = Type.Object(
-  {
-    status: Type.Optional(Type.Union([Type.Literal('played'), Type.Literal('rejected')], { description: 'what became of the request' })),
-    priority: Type.Optional(
-      Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')], {
-        description: "staff's priority: shown, and it ranks the pending queue (a listener's ranks only with requests.listenerPriority `ordered`)",
-      }),
-    ),
-  },
-  { minProperties: 1 },
-);
 
 /** Staff actions on the song request queue (the console's played / rejected buttons), and the queue itself outside the public budget. */
 export function requestQueueAdminRoutes(requests: RequestService, audit: AuditTrail): RouteDefinition[] {
@@ -28,10 +17,7 @@ export function requestQueueAdminRoutes(requests: RequestService, audit: AuditTr
       auth: 'moderator',
       query: RequestsQuery,
       response: SongRequestListSchema,
-      handler: async ({ query }) => {
-        const list = await requests.list(query.status ?? 'pending', query.limit ?? 20);
-        return ok({ requests: list, count: list.length });
-      },
+      handler: ({ query }) => requestListing(requests, query),
     }),
     defineRoute({
       method: 'PATCH',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
-import { keyHashOf, newStaffKey } from '../../http/admin-auth.js';
+import { keyHashOf, newStaffKey } from '../../config/staff-key-hash.js';
 import { created, defineRoute, ok, type RequestContext, type RouteDefinition } from '../../http/route.js';
 import type { Actor, AuditTrail } from '../../station/audit-trail.js';
 import { LimitParam, OneLineText } from '../../validation/text-rules.js';

@@ -1,25 +1,7 @@
 import { SongRequestListSchema, SongRequestSchema } from '../response-schemas.js';
-import { Type } from '@sinclair/typebox';
-import { created, defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { created, defineRoute, ok, type RouteDefinition, type RouteResult } from '../../http/route.js';
 import type { RequestService } from '../../station/request-service.js';
-import { LimitParam, Text } from '../../validation/text-rules.js';
-
-export const RequestsQuery = Type.Object({
-  status: Type.Optional(
-    Type.Union([Type.Literal('pending'), Type.Literal('played'), Type.Literal('rejected'), Type.Literal('all')], {
-      description: 'default pending',
-    }),
-  ),
-  limit: Type.Optional(LimitParam(50)),
-});
-
-export const SongRequestBody = Type.Object({
-  song_title: Text({ minLength: 1, maxLength: 200 }),
-  artist: Text({ minLength: 1, maxLength: 200 }),
-  requester_name: Type.Optional(Text({ maxLength: 50, description: 'default Anonymous' })),
-  message: Type.Optional(Text({ maxLength: 500 })),
-  priority: Type.Optional(Type.Union([Type.Literal('low'), Type.Literal('normal'), Type.Literal('high')], { description: 'default normal' })),
-});
+import { DEFAULT_REQUEST_LISTING, RequestsQuery, SongRequestBody, type RequestsListing } from '../../station/input/request-input.js';
 
 /** The song-request POST route at any path (the mobile one, and later the general song-request.php). */
 export function songRequestPostRoute(path: string, requests: RequestService): RouteDefinition {
@@ -49,11 +31,14 @@ export function requestRoutes(requests: RequestService): RouteDefinition[] {
       summary: 'Song requests: pending ones first come first served (by priority when requests.listenerPriority is `ordered`, or as staff set it)',
       query: RequestsQuery,
       response: SongRequestListSchema,
-      handler: async ({ query }) => {
-        const list = await requests.list(query.status ?? 'pending', query.limit ?? 20);
-        return ok({ requests: list, count: list.length });
-      },
+      handler: ({ query }) => requestListing(requests, query),
     }),
     songRequestPostRoute('/api/mobile/requests', requests),
   ];
+}
+
+/** A listing of song requests as both listings answer it (the public one and the staff one). */
+export async function requestListing(requests: RequestService, query: RequestsListing): Promise<RouteResult> {
+  const list = await requests.list(query.status ?? DEFAULT_REQUEST_LISTING.status, query.limit ?? DEFAULT_REQUEST_LISTING.limit);
+  return ok({ requests: list, count: list.length });
 }

@@ -7,6 +7,7 @@ import type { RequestService } from '../../station/request-service.js';
 import type { ScheduleService } from '../../station/schedule-service.js';
 import type { StationService } from '../../station/station-service.js';
 import { listenerStreams } from './listener-streams.js';
+import type { Bootstrap, BootstrapNowPlaying, BriefOccurrence, StationCard } from './bootstrap-shape.js';
 
 /**
  * Everything the listener page and the widget pages need to start, written into their HTML
@@ -56,8 +57,8 @@ export class PageBootstrap {
   private failing = false;
   private readonly now: () => number;
 
-  private readonly stationCard: Record<string, unknown>;
-  private readonly rules: Record<string, number>;
+  private readonly stationCard: StationCard;
+  private readonly rules: NonNullable<Bootstrap['rules']>;
 
   constructor(private readonly deps: PageBootstrapDeps) {
     this.now = deps.now ?? Date.now;
@@ -77,8 +78,8 @@ export class PageBootstrap {
     };
     this.rules = { requestThresholdSeconds: requests.thresholdSeconds, requestDelaySeconds: requests.delaySeconds };
     // Until the store has answered once, the pages still get the station (config): they play.
-    this.update('widget', scriptSafeJson({ station: this.stationCard }));
-    this.update('listener', scriptSafeJson({ station: this.stationCard, rules: this.rules }));
+    this.update('widget', scriptSafeJson({ station: this.stationCard } satisfies Bootstrap));
+    this.update('listener', scriptSafeJson({ station: this.stationCard, rules: this.rules } satisfies Bootstrap));
   }
 
   /** The listener page's bootstrap. */
@@ -107,14 +108,14 @@ export class PageBootstrap {
       // live feed after it (and de-duplicated by the page), so nothing falls between the two.
       const lastEventId = await liveEvents.lastId();
       const [state, queue, messages] = await Promise.all([station.peek() ?? station.state(), requests.list('all', QUEUE_LENGTH), chat.history(undefined, CHAT_MESSAGES)]);
-      const { now_playing, song_history, listeners, online, playing_next, live } = station.nowPlayingOf(state);
+      const { now_playing, ...rest } = station.nowPlayingOf(state);
       // `elapsed` changes every second; the page counts it from played_at (and stops at duration).
       const current = now_playing && { song: now_playing.song, played_at: now_playing.played_at, ...(now_playing.duration === undefined ? {} : { duration: now_playing.duration }) };
-      const nowPlaying = { now_playing: current, song_history, listeners, online, playing_next, live };
+      const nowPlaying: BootstrapNowPlaying = { now_playing: current, ...rest };
       const programme = schedule.schedule();
-      const brief = ({ id, title, host, starts_at, ends_at, type }: (typeof programme.upcoming)[number]) => ({ id, title, host, starts_at, ends_at, type });
+      const brief = ({ id, title, host, starts_at, ends_at, type }: (typeof programme.upcoming)[number]): BriefOccurrence => ({ id, title, host, starts_at, ends_at, type });
       const stationCard = this.stationCard;
-      this.update('widget', scriptSafeJson({ station: stationCard, lastEventId, nowPlaying }));
+      this.update('widget', scriptSafeJson({ station: stationCard, lastEventId, nowPlaying } satisfies Bootstrap));
       this.update(
         'listener',
         scriptSafeJson({
@@ -125,7 +126,7 @@ export class PageBootstrap {
           schedule: { timezone: programme.timezone, current: programme.current && brief(programme.current), upcoming: programme.upcoming.slice(0, SCHEDULE_ENTRIES).map(brief) },
           requests: queue,
           chat: messages,
-        }),
+        } satisfies Bootstrap),
       );
       if (this.failing) log.info('page bootstrap: the store answers again');
       this.failing = false;

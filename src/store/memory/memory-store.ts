@@ -1,13 +1,12 @@
 import { MemoryAudienceLog } from './memory-audience-log.js';
 import { systemClock, type Clock } from '../../station/clock.js';
-import { ALWAYS_AVAILABLE, DEFAULT_ARTWORK_IMAGES, DEFAULT_ARTWORK_LOOKUPS, type Store, type StoreLimits } from '../../station/ports.js';
+import { ALWAYS_AVAILABLE, type Store, type StoreLimits } from '../../station/ports.js';
 import { MemoryArtworkStore } from './memory-artwork-store.js';
 import { MemoryAuditLog } from './memory-audit-log.js';
 import { MemoryStaffKeys } from './memory-staff-keys.js';
 import { MemoryChatLog } from './memory-chat-log.js';
 import { MemoryFeedbackLog } from './memory-feedback-log.js';
 import { MemoryLiveEventLog } from './memory-live-event-log.js';
-import { DEFAULT_LIVE_EVENT_HISTORY } from '../live-event-id.js';
 import { MemoryModerationStore } from './memory-moderation-store.js';
 import { MemoryWindowCounter } from './memory-window-counter.js';
 import { MemoryRequestQueue } from './memory-request-queue.js';
@@ -31,9 +30,9 @@ export function createMemoryStore(limits: StoreLimits, clock: Clock = systemCloc
     revenue: new MemoryRevenueLedger(),
     programme: new MemoryProgrammeStore(),
     audience: new MemoryAudienceLog(),
-    artwork: new MemoryArtworkStore(limits.artworkLookups ?? DEFAULT_ARTWORK_LOOKUPS, limits.artworkImages ?? DEFAULT_ARTWORK_IMAGES, clock),
+    artwork: new MemoryArtworkStore(limits.artworkLookups, limits.artworkImages, clock),
     counter: (_name: string, windowSeconds: number) => new MemoryWindowCounter(windowSeconds, limits.maxTrackedClients, clock),
-    liveEvents: new MemoryLiveEventLog(limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY, clock),
+    liveEvents: new MemoryLiveEventLog(limits.liveEventHistory, clock),
     claim: async (key: string, ttlMs: number) => {
       const now = clock();
       for (const [held, until] of claims) if (until <= now) claims.delete(held);

@@ -1,4 +1,4 @@
-import type { LiveEventLog, LoggedLiveEvent, ResumeBounds } from '../../station/ports.js';
+import { SSE_FRAME_OVERHEAD, type LiveEventLog, type LoggedLiveEvent, type ResumeBounds } from '../../station/ports.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
 import { LuaScript } from './lua-script.js';
 import { isStreamId, RedisStream } from './redis-stream.js';
@@ -30,7 +30,7 @@ while budget > 0 do
       if fields[j] == 'event' then event = fields[j + 1] elseif fields[j] == 'data' then data = fields[j + 1] end
     end
     if wanted[event] then
-      bytes = bytes + #entry[1] + #event + #data + 21
+      bytes = bytes + #entry[1] + #event + #data + ${SSE_FRAME_OVERHEAD}
       if bytes > maxBytes then return 0 end
       out[#out + 1] = entry[1]
       out[#out + 1] = event

@@ -1,6 +1,6 @@
 import { RedisAudienceLog } from './redis-audience-log.js';
 import { AppError } from '../../errors.js';
-import { DEFAULT_ARTWORK_IMAGES, DEFAULT_ARTWORK_LOOKUPS, type Store, type StoreLimits } from '../../station/ports.js';
+import type { Store, StoreLimits } from '../../station/ports.js';
 import { RedisArtworkStore } from './redis-artwork-store.js';
 import { auditStreamKey, RedisAuditLog } from './redis-audit-log.js';
 import { RedisStaffKeys } from './redis-staff-keys.js';
@@ -8,7 +8,6 @@ import { RedisChatLog } from './redis-chat-log.js';
 import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
 import { RedisLiveEventLog } from './redis-live-event-log.js';
-import { DEFAULT_LIVE_EVENT_HISTORY } from '../live-event-id.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisWindowCounter } from './redis-window-counter.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
@@ -44,9 +43,9 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     revenue: new RedisRevenueLedger(redis, prefix),
     programme: new RedisProgrammeStore(redis, prefix),
     audience: new RedisAudienceLog(redis, prefix),
-    artwork: new RedisArtworkStore(redis, prefix, limits.artworkLookups ?? DEFAULT_ARTWORK_LOOKUPS, limits.artworkImages ?? DEFAULT_ARTWORK_IMAGES),
+    artwork: new RedisArtworkStore(redis, prefix, limits.artworkLookups, limits.artworkImages),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(redis, `${prefix}ratelimit:${name}:`, windowSeconds),
-    liveEvents: new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory ?? DEFAULT_LIVE_EVENT_HISTORY),
+    liveEvents: new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory),
     claim: (key: string, ttlMs: number) => redis.call(async () => (await redis.commands.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
     ping: () =>
       redis.call(async () => {

@@ -20,6 +20,7 @@ import { Reports } from './reports.js';
 import { connectStaff, useStaffConnected } from './staff-live.js';
 import { cv } from './view-strings.js';
 import { useView, viewsFor } from './views.js';
+import type { StaffRole } from '../../../src/config/staff-identity.js';
 
 // The staff key lives in sessionStorage: gone when the tab closes, never written anywhere else.
 const KEY = 'radio-admin-key';
@@ -27,7 +28,7 @@ const KEY = 'radio-admin-key';
 /** Who signed in (GET /api/admin/me): a moderator sees the chat and the queue, an admin everything. */
 interface Staff {
   name: string;
-  role: 'moderator' | 'admin';
+  role: StaffRole;
 }
 const stationName = document.querySelector<HTMLMetaElement>('meta[name="radio-station"]')?.content ?? '';
 

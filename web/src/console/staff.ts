@@ -4,10 +4,11 @@ import { errorText } from '../shared/error-text.js';
 import { dateTime } from '../shared/format.js';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
+import type { StaffRole } from '../../../src/config/staff-identity.js';
 
 interface Member {
   name: string;
-  role: 'moderator' | 'admin';
+  role: StaffRole;
   source: 'config' | 'console';
   created_at: number | null;
   created_by: string | null;

@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../../src/config/staff-identity.js';
 import { useEffect, useState } from 'preact/hooks';
 
 /** The console's views, in the order of the navigation; a moderator sees those marked so (the others' routes answer them 403). */
@@ -12,7 +13,7 @@ export const VIEWS = [
 ] as const;
 export type ViewId = (typeof VIEWS)[number]['id'];
 
-export const viewsFor = (role: 'moderator' | 'admin') => VIEWS.filter((view) => role === 'admin' || view.moderator).map((view) => view.id);
+export const viewsFor = (role: StaffRole) => VIEWS.filter((view) => role === 'admin' || view.moderator).map((view) => view.id);
 
 const fromHash = (hash: string): string => /^#\/([a-z]+)/.exec(hash)?.[1] ?? '';
 
