@@ -51,11 +51,17 @@ describe.skipIf(!chromiumInstalled())('the console edits the programme and expor
 
   const stored = async () => (await call(`${server.url}/api/admin/programme`, { headers: ruth })).body.data;
 
-  async function signIn(options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-    const page = await chromium.open(`${server.url}/console`, { viewport: options.viewport ?? DESKTOP, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true });
+  /** Signs in at a view's deep link (`/console#/programme`, `/console#/revenue`): the view opens once the key is taken. */
+  async function signIn(options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; view?: 'programme' | 'revenue' } = {}): Promise<Page> {
+    const view = options.view ?? 'programme';
+    const page = await chromium.open(`${server.url}/console#/${view}`, { viewport: options.viewport ?? DESKTOP, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true });
     await page.getByLabel('Staff key').fill(RUTH_KEY);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Programme' }).waitFor();
+    if (view === 'revenue') {
+      await revenueShown(page);
+      return page;
+    }
+    await page.getByRole('heading', { level: 2, name: 'Programme' }).waitFor();
     await page.locator('#programme-shows').getByText('Morning Praise').waitFor();
     return page;
   }
@@ -141,13 +147,15 @@ describe.skipIf(!chromiumInstalled())('the console edits the programme and expor
     await expect.poll(async () => (await stored()).events[0]).toMatchObject({ title: 'Vigil (Ruth)', host: 'Boaz', description: EVENT.description });
   }, 60_000);
 
+  const revenueShown = (page: Page) => page.getByRole('heading', { level: 2, name: /Revenue/ }).waitFor();
+
   it('shows revenue over a range as money with a chart, and downloads the recorded events as CSV', async () => {
     const record = (body: Record<string, unknown>) => call(`${server.url}/api/analytics/revenue.php`, { body, headers: ruth });
     // The station's date (Madrid), which the events are filed under.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
     expect((await record({ event_id: 'gift-1', type: 'donation', amount: 4000, currency: 'USD', source: 'cash' })).status).toBe(201);
     expect((await record({ event_id: 'ad-1', type: 'advertising', amount: 125050, currency: 'USD', source: '=cmd' })).status).toBe(201);
-    const page = await signIn();
+    const page = await signIn({ view: 'revenue' });
     const totals = page.locator('#revenue-totals');
     await totals.waitFor();
     expect(await totals.textContent()).toContain('$1,290.50');
@@ -174,6 +182,8 @@ describe.skipIf(!chromiumInstalled())('the console edits the programme and expor
     await page.reload();
     await page.locator('#donation-form').waitFor();
     expect(await page.locator('#donation-form').getByLabel('Currency').inputValue()).toBe('EUR');
+    // The audit log is in the staff view.
+    await page.evaluate(() => (location.hash = '#/staff'));
     await expect.poll(() => page.locator('#audit-log').textContent()).toContain('€12.50');
     expect(await page.locator('#audit-log').textContent()).not.toContain('minor units');
   }, 60_000);
@@ -185,7 +195,6 @@ describe.skipIf(!chromiumInstalled())('the console edits the programme and expor
         ['390', PHONE],
       ] as const) {
         const page = await signIn({ viewport, colorScheme });
-        await page.locator('#revenue-totals').or(page.getByText('No revenue recorded')).first().waitFor();
         await page
           .locator('#programme-events')
           .getByRole('button', { name: /^Edit: / })
@@ -195,6 +204,10 @@ describe.skipIf(!chromiumInstalled())('the console edits the programme and expor
         const programme = page.locator('#programme');
         expect(await programme.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `programme fits at ${size}`).toBe(true);
         await programme.screenshot({ path: join(SHOTS, `console-programme-${size}-${colorScheme}.png`) });
+        // The revenue view, through its deep link on the same signed-in page.
+        await page.evaluate(() => (location.hash = '#/revenue'));
+        await revenueShown(page);
+        expect(await seriousViolations(page), `revenue ${size} ${colorScheme}`).toEqual([]);
         const revenue = page.locator('.revenue').locator('xpath=..');
         await revenue.screenshot({ path: join(SHOTS, `console-revenue-${size}-${colorScheme}.png`) });
         expect(await revenue.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `revenue fits at ${size}`).toBe(true);

@@ -138,7 +138,8 @@ describe.skipIf(!ready)('the console views in Chromium', () => {
       page.on('console', (message) => {
         if (/pattern attribute/i.test(message.text())) patternErrors.push(message.text());
       });
-      expect(await nav(page).getByRole('link').allTextContents()).toEqual(VIEWS.map((v) => v.name));
+      // The admin's views show once the console knows who signed in (GET /api/admin/me).
+      await expect.poll(() => nav(page).getByRole('link').allTextContents()).toEqual(VIEWS.map((v) => v.name));
       for (const view of VIEWS) {
         await go(page, view.name);
         expect(new URL(page.url()).hash).toBe(`#/${view.id}`);
