@@ -67,6 +67,7 @@ export class PageBootstrap {
       streamUrl: station.streamUrl ?? '',
       logo: deps.logoUrl,
       artUrlTemplate: station.artUrlTemplate,
+      inBandTitles: station.inBandTitles,
     };
     this.rules = { requestThresholdSeconds: requests.thresholdSeconds, requestDelaySeconds: requests.delaySeconds };
     // Until the store has answered once, the pages still get the station (config): they play.

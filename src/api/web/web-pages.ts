@@ -27,6 +27,15 @@ export interface WebPageSources {
   log: Logger;
 }
 
+/**
+ * Where the pages may play from: the stream's origin, and `data:` where the in-band reader may run
+ * (icecast-metadata-player parks the audio element on a silent data: MP3 before and after a play).
+ */
+function streamMediaSources(station: Readonly<Config>['station']): string[] {
+  if (!station.streamUrl) return [];
+  return station.inBandTitles === 'off' ? [new URL(station.streamUrl).origin] : [new URL(station.streamUrl).origin, 'data:'];
+}
+
 /** The listener page (/), the staff console (/console), the widgets and their assets. */
 export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources, root = WEB_ROOT, brand: StationBrand = stationBrand(config, root)): RouteDefinition[] {
   const bootstrap = new PageBootstrap({ config, ...sources, logoUrl: brand.logoUrl });
@@ -44,7 +53,10 @@ export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources,
       REQUEST_DELAY: String(config.requests.delaySeconds),
       ...brand.htmlVariables,
     },
-    mediaSources: config.station.streamUrl ? [new URL(config.station.streamUrl).origin] : [],
+    mediaSources: streamMediaSources(config.station),
+    connectSources: config.station.streamUrl && config.station.inBandTitles === 'cors' ? [new URL(config.station.streamUrl).origin] : [],
+    // icecast-metadata-player probes for workers when it loads and re-aligns a reconnected stream in one.
+    workerSources: config.station.streamUrl && config.station.inBandTitles !== 'off' ? ['blob:'] : [],
     imageSources: art ? [new URL(art.replace(/\{(artist|title)\}/g, 'x')).origin] : [],
     generatedFiles: brand.files,
     livePages: {

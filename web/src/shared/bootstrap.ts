@@ -12,6 +12,8 @@ export interface StationCard {
   logo: string;
   /** Artwork URL with {artist} and {title}, or null. */
   artUrlTemplate: string | null;
+  /** Whether the page may read titles from the stream itself (station.inBandTitles); absent: same-origin. */
+  inBandTitles?: 'same-origin' | 'cors' | 'off';
 }
 
 export interface Occurrence {
