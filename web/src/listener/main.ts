@@ -12,6 +12,8 @@ import { chatIdMs } from '../shared/chat-id.js';
 import type { ChatMessage, NowPlaying, SongRequest, StationStatus } from '../shared/live.js';
 import { Chat } from './chat.js';
 import { Player } from './player.js';
+import { songHeard } from './in-band/song-heard.js';
+import type { StreamTitle } from './in-band/stream-title.js';
 import { Rating } from './rating.js';
 import { mergeRequest, RequestForm, RequestQueue } from './requests.js';
 import { Schedule, type ScheduleData } from './schedule.js';
@@ -52,6 +54,8 @@ function ListenerPage() {
   const [schedule, setSchedule] = useState<ScheduleData | null>(boot.schedule ?? null);
   const [pausedUntil, setPausedUntil] = useState(budgetPausedUntil);
   const [everOpen, setEverOpen] = useState(false);
+  // While playing, the title the stream itself carries (in-band/): it changes when the song is heard.
+  const [streamTitle, setStreamTitle] = useState<StreamTitle | null>(null);
   const now = useNow(pausedUntil ? 1000 : 30_000);
   const paused = pausedUntil > now;
 
@@ -73,10 +77,10 @@ function ListenerPage() {
     return () => feed.close();
   }, [feed]);
 
-  const song = nowPlaying?.now_playing?.song ?? null;
+  const history = nowPlaying?.song_history ?? [];
+  const song = songHeard(streamTitle, nowPlaying?.now_playing?.song ?? null, history);
   const onAir = nowPlaying?.online ?? false;
   const artwork = (song && artUrl(station.artUrlTemplate, song)) || station.logo;
-  const history = nowPlaying?.song_history ?? [];
   const budgetNotice = paused ? html`<p class="notice" role="status" id="budget-notice">${t.budgetPaused(clockTime(pausedUntil / 1000), waitText((pausedUntil - now) / 1000))}</p>` : null;
 
   return html`<a class="skip" href="#play">${t.skipToContent}</a>
@@ -115,7 +119,15 @@ function ListenerPage() {
               }
             </div>
           </div>
-          <${Player} streamUrl=${station.streamUrl} song=${song} stationName=${station.name} artwork=${artwork} onAir=${onAir} />
+          <${Player}
+            streamUrl=${station.streamUrl}
+            inBandTitles=${station.inBandTitles}
+            onStreamTitle=${setStreamTitle}
+            song=${song}
+            stationName=${station.name}
+            artwork=${artwork}
+            onAir=${onAir}
+          />
           ${song && html`<${Rating} key=${song.id} song=${song} paused=${paused} onBudgetSpent=${setPausedUntil} />`}
         </section>
         <section class="card" aria-labelledby="recent-heading">

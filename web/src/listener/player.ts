@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
 import type { Song } from '../shared/live.js';
+import { playStream, type InBandMode, type StreamPlayback } from './in-band/play-stream.js';
+import type { StreamTitle } from './in-band/stream-title.js';
 
 type PlayerState = 'idle' | 'connecting' | 'playing' | 'buffering' | 'error';
 
@@ -15,19 +17,31 @@ function volumeSettable(): boolean {
   return probe.volume === 0.5;
 }
 
+/** `onStreamTitle`: the title the stream itself carries as each song is heard (null: back to the feed's). */
+interface PlayerProps {
+  streamUrl: string;
+  song: Song | null;
+  stationName: string;
+  artwork: string;
+  onAir: boolean;
+  inBandTitles?: InBandMode;
+  onStreamTitle?: (title: StreamTitle | null) => void;
+}
+
 /**
  * The large play control: idle, connecting, playing, buffering and error, each said in words;
  * volume where the platform allows it. The phone's lock screen shows the song (Media Session).
  * A failure is the station's when its polls say the stream is off air, else the listener's network.
  */
-export function Player(props: { streamUrl: string; song: Song | null; stationName: string; artwork: string; onAir: boolean }) {
+export function Player(props: PlayerProps) {
   // No stream configured: no dead Play button that could only fail.
   if (!props.streamUrl) return html`<div class="player" data-state="not-set-up"><p class="player-status" role="status" id="player-status">${t.streamNotSetUp}</p></div>`;
   return html`<${StreamPlayer} ...${props} />`;
 }
 
-function StreamPlayer({ streamUrl, song, stationName, artwork, onAir }: { streamUrl: string; song: Song | null; stationName: string; artwork: string; onAir: boolean }) {
+function StreamPlayer({ streamUrl, song, stationName, artwork, onAir, inBandTitles, onStreamTitle = () => undefined }: PlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
+  const playback = useRef<StreamPlayback>();
   const [state, setState] = useState<PlayerState>('idle');
   const [volume, setVolume] = useState(() => Number(localStorage.getItem('radio-volume') ?? 1));
   const [canSetVolume] = useState(volumeSettable);
@@ -38,10 +52,8 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, onAir }: { stream
     const element = audio.current;
     clearTimeout(startTimer.current);
     if (!element) return;
-    element.pause();
-    // A live stream resumes at the live edge, not where it paused: drop the buffer.
-    element.removeAttribute('src');
-    element.load();
+    playback.current?.stop();
+    onStreamTitle(null);
     setState('idle');
   };
 
@@ -49,15 +61,15 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, onAir }: { stream
     const element = audio.current;
     if (!element) return;
     setState('connecting');
-    element.src = streamUrl;
     element.volume = volume;
+    // The stream's own titles where the page may read them (in-band/), else the element alone.
+    const session = (playback.current = playStream(element, streamUrl, inBandTitles, onStreamTitle));
     clearTimeout(startTimer.current);
     startTimer.current = setTimeout(() => {
-      element.pause();
-      element.removeAttribute('src');
+      session.stop();
       setState('error');
     }, START_TIMEOUT_MS);
-    element.play().catch(() => {
+    session.playing.catch(() => {
       clearTimeout(startTimer.current);
       setState((current) => (current === 'connecting' ? 'error' : current));
     });

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 // The shapes and live events are the server's own, declared once (src/station/shapes.ts and the
 // event catalog). Type-only imports: nothing of the server's code reaches the bundle.
 import type { ChatMessage } from '../../../src/station/shapes.js';
-export type { ChatMessage, NowPlaying, Song, SongRequest, StationStatus } from '../../../src/station/shapes.js';
+export type { ChatMessage, NowPlaying, PlayedSong, Song, SongRequest, StationStatus } from '../../../src/station/shapes.js';
 export type { LiveEvents } from '../../../src/station/live-hub.js';
 
 /**
