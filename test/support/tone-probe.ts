@@ -3,8 +3,11 @@ import type { Page } from 'playwright-core';
 
 /** What the page heard and showed, in its own clock (performance.now(), ms). */
 export interface ProbeRecord {
-  /** Each change of the dominant tone on the playing element: the frequency it settled on, and when it began. */
-  tones: Array<{ at: number; frequency: number }>;
+  /**
+   * Each change of the dominant tone on the playing element: the frequency it settled on, when it was
+   * first read, and the read before (`after`): it began between the two (far apart on a busy machine).
+   */
+  tones: Array<{ at: number; after: number; frequency: number }>;
   /** Each change of the shown title's text, and when. */
   titles: Array<{ at: number; text: string }>;
 }
@@ -29,8 +32,11 @@ export async function installToneProbe(page: Page, frequencies: readonly number[
       const record: ProbeRecord = { tones: [], titles: [] };
       (window as unknown as { toneProbe: ProbeRecord }).toneProbe = record;
       // A tone counts once it is the loudest bin (well above silence) for three reads in a row; it began at the first.
-      let candidate: { frequency: number; at: number; reads: number } | null = null;
+      let candidate: { frequency: number; at: number; after: number; reads: number } | null = null;
+      let lastRead = performance.now();
       setInterval(() => {
+        const previousRead = lastRead;
+        lastRead = performance.now();
         analyser.getFloatFrequencyData(bins);
         let loudest = 0;
         for (let i = 1; i < bins.length; i++) if (bins[i]! > bins[loudest]!) loudest = i;
@@ -40,9 +46,9 @@ export async function installToneProbe(page: Page, frequencies: readonly number[
         if (bins[loudest]! < -60 || Math.abs(nearest - heard) > 40) return;
         const last = record.tones.at(-1)?.frequency;
         if (nearest === last) return void (candidate = null);
-        if (candidate?.frequency !== nearest) candidate = { frequency: nearest, at: performance.now(), reads: 0 };
+        if (candidate?.frequency !== nearest) candidate = { frequency: nearest, at: lastRead, after: previousRead, reads: 0 };
         if (++candidate.reads >= 3) {
-          record.tones.push({ frequency: candidate.frequency, at: candidate.at });
+          record.tones.push({ frequency: candidate.frequency, at: candidate.at, after: candidate.after });
           candidate = null;
         }
       }, 5);
