@@ -21,8 +21,8 @@ describe('station.inBandTitles on the listener page', () => {
   const servers: TestServer[] = [];
   afterAll(() => Promise.all(servers.map((server) => server.close())));
 
-  async function page(inBandTitles: 'same-origin' | 'cors' | 'off') {
-    const server = await startTestServer({ station: { streamUrl: STREAM, inBandTitles } });
+  async function page(inBandTitles: 'same-origin' | 'cors' | 'off', streams?: Array<{ label: string; url: string }>) {
+    const server = await startTestServer({ station: { streamUrl: STREAM, inBandTitles, ...(streams ? { streams } : {}) } });
     servers.push(server);
     const response = await fetch(`${server.url}/`);
     return { csp: directives(response.headers.get('content-security-policy')!), station: bootstrapOf(await response.text()).station };
@@ -40,6 +40,19 @@ describe('station.inBandTitles on the listener page', () => {
     const { csp, station } = await page('cors');
     expect(station.inBandTitles).toBe('cors');
     expect(csp.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'https://stream.example.org']);
+  });
+
+  it('several streams: the reader may read whichever the listener chooses, so every stream origin is in media-src, and with cors in connect-src', async () => {
+    const streams = [
+      { label: 'High', url: 'https://stream.example.org/high.mp3' },
+      { label: 'Low', url: 'https://relay.example.net/low.mp3' },
+    ];
+    const cors = await page('cors', streams);
+    expect(cors.csp.get('media-src')).toEqual(["'self'", 'https://stream.example.org', 'https://relay.example.net', 'data:', 'blob:']);
+    expect(cors.csp.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:', 'https://stream.example.org', 'https://relay.example.net']);
+    expect(cors.csp.get('worker-src')).toEqual(["'self'", 'blob:']);
+    const sameOrigin = await page('same-origin', streams);
+    expect(sameOrigin.csp.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
   });
 
   it('off: the policy is what it was before the reader (no data: media, no workers, no stream in connect-src)', async () => {
