@@ -36,7 +36,9 @@ const TONES_HEARD = MEASURED.to + 1;
 // and the analyser's 2,048-sample window; a title this close before its tone is shown with it. On
 // a busy machine the probe's reads drift apart: the tone began after the read before it was heard.
 const RESOLUTION_MS = 150;
-const TITLE = '#now-playing .title';
+// The title in the sticky Player region (found by its accessible name), the one the listener sees
+// wherever the page is scrolled; a CSS selector, as the in-page probe watches it too.
+const TITLE = 'section[aria-label="Player"] .title';
 
 const ready = ffmpegInstalled('the in-band titles suite') && icecastInstalled() && nginxInstalled('the in-band titles suite') && chromiumInstalled();
 
