@@ -111,6 +111,9 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAi
   }, [song?.title, song?.artist, song?.album, active, streamUrl, artwork]);
 
   const onPlaying = () => {
+    // The in-band reader plays a silent data: clip on the element before the stream: that is not
+    // the station playing yet (Connecting… stays, and so does the start timer).
+    if (audio.current?.currentSrc.startsWith('data:')) return;
     clearTimeout(startTimer.current);
     setState('playing');
   };
