@@ -16,7 +16,12 @@ import { ffmpegInstalled, toneSongs, ToneSource } from '../support/tone-source.j
 
 const MOUNT = '/live.mp3';
 const SONGS = toneSongs(4);
-const TITLE = '#now-playing .title';
+// A second mount (the listener's other choice, station.streams) whose songs say which it is.
+const OTHER_MOUNT = '/other.mp3';
+const OTHER_SONGS = toneSongs(4).map((song) => ({ frequency: song.frequency + 800, artist: 'Other tones', title: `Other ${song.frequency + 800} Hz` }));
+// The title in the sticky Player region (found by its accessible name), the one the listener sees
+// wherever the page is scrolled; a CSS selector, as the in-page probe watches it too.
+const TITLE = 'section[aria-label="Player"] .title';
 const ready = ffmpegInstalled('the cross-origin in-band suite') && icecastInstalled() && nginxInstalled('the cross-origin in-band suite') && chromiumInstalled();
 
 /** docs/pages.md's nginx for a stream host in front of Icecast 2.4, allowing `origin`. */
@@ -55,15 +60,18 @@ http {
 describe.skipIf(!ready)('in-band titles from a stream on another origin (station.inBandTitles "cors")', () => {
   let icecast: IcecastServer;
   let source: ToneSource;
+  let otherSource: ToneSource;
   let nginx: ChildProcess;
   const hubs: TestServer[] = [];
   let streamUrl = '';
+  let otherUrl = '';
   let hubPort = 0;
   const chromium = useChromium(['--autoplay-policy=no-user-gesture-required']);
 
   beforeAll(async () => {
     icecast = await IcecastServer.start({ metadataInterval: 4096 });
     source = await ToneSource.start(icecast, MOUNT, SONGS, 3);
+    otherSource = await ToneSource.start(icecast, OTHER_MOUNT, OTHER_SONGS, 3);
     // The page's origin must be known to the stream host before the hub starts: a port chosen first.
     hubPort = await freePort();
     const listen = await freePort();
@@ -73,19 +81,21 @@ describe.skipIf(!ready)('in-band titles from a stream on another origin (station
       if (!response.ok) throw new Error(`nginx answered ${response.status}`);
     });
     streamUrl = `http://127.0.0.1:${listen}${MOUNT}`;
+    otherUrl = `http://127.0.0.1:${listen}${OTHER_MOUNT}`;
   }, 60_000);
 
   afterAll(async () => {
     await killProcess(nginx);
     await Promise.all(hubs.map((hub) => hub.close()));
     await source?.stop();
+    await otherSource?.stop();
     await icecast?.stop();
   });
 
-  async function hub(inBandTitles: 'cors' | 'same-origin'): Promise<string> {
+  async function hub(inBandTitles: 'cors' | 'same-origin', streams?: Array<{ label: string; url: string }>): Promise<string> {
     const server = await startTestServer({
       server: { port: inBandTitles === 'cors' ? hubPort : 0 },
-      station: { streamUrl, inBandTitles },
+      station: { streamUrl, inBandTitles, ...(streams ? { streams } : {}) },
       // The "cors" hub never polls Icecast: every title its page shows came in-band.
       stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: inBandTitles !== 'cors', pollSeconds: 1 },
     });
@@ -111,6 +121,37 @@ describe.skipIf(!ready)('in-band titles from a stream on another origin (station
     await page.getByRole('button', { name: 'Pause' }).click();
     await eventually(async () => expect(await page.evaluate(() => document.querySelector('audio')!.getAttribute('src'))).toBeNull());
   }, 90_000);
+
+  it('"cors" with several streams: the titles are those of the stream the listener chose, and follow a switch while playing', async () => {
+    // One hub at a time on the port the stream host allows: the first test's is done with.
+    await Promise.all(hubs.splice(0).map((server) => server.close()));
+    const page = await chromium.open(
+      await hub('cors', [
+        { label: 'Tones', url: streamUrl },
+        { label: 'Other tones', url: otherUrl },
+      ]),
+    );
+    const titles = async (pattern: RegExp, count: number) => {
+      const seen = new Set<string>();
+      await eventually(async () => {
+        const title = (await page.locator(TITLE).textContent()) ?? '';
+        if (pattern.test(title)) seen.add(title);
+        expect(seen.size).toBeGreaterThanOrEqual(count);
+      }, 30_000);
+    };
+    await page.getByRole('combobox', { name: 'Stream' }).selectOption({ label: 'Other tones' });
+    await page.getByRole('button', { name: 'Play' }).click();
+    await titles(/^Other \d+ Hz$/, 2);
+    // Switched while playing: the old read ends and the chosen mount's titles take over.
+    await page.getByRole('combobox', { name: 'Stream' }).selectOption({ label: 'Tones' });
+    await titles(/^Tone \d+ Hz$/, 2);
+    // One listener, on the chosen mount: the other mount's request ended (nginx → Icecast).
+    await eventually(async () => expect(await icecast.listClients(OTHER_MOUNT)).toHaveLength(0), 20_000);
+    await eventually(async () => expect(await icecast.listClients(MOUNT)).toHaveLength(1), 20_000);
+    await eventually(async () => expect(await page.locator('.player').getAttribute('data-state')).toBe('playing'), 20_000);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await eventually(async () => expect(await page.evaluate(() => document.querySelector('audio')!.getAttribute('src'))).toBeNull());
+  }, 120_000);
 
   it('"same-origin" with the stream elsewhere: the element plays the stream by itself (the feed gives the titles)', async () => {
     const page = await chromium.open(await hub('same-origin'));
