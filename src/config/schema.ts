@@ -183,6 +183,10 @@ export const ConfigSchema = Type.Object(
       artUrlTemplate: Type.Union([Type.String({ pattern: '^https?://' }), Type.Null()], {
         description: 'artwork of a song: a URL with `{artist}` and `{title}` (URL-encoded in); null: the logo stands in',
       }),
+      inBandTitles: Type.Union([Type.Literal('same-origin'), Type.Literal('cors'), Type.Literal('off')], {
+        description:
+          "while playing, the listener page reads the song title from the stream itself (ICY or Ogg comments), so it changes when the listener hears the song: `same-origin` where `streamUrl` is on the page's own origin (nginx's `/stream/`), `cors` also on another origin whose server sends the CORS headers ([pages.md](pages.md#in-band-titles); its origin joins the pages' `connect-src`), `off`: the hub's feed alone",
+      }),
       publicUrl: Type.Optional(
         Type.String({ format: 'uri', pattern: '^https?://', description: "where listeners reach this hub's pages (absolute links for sharing); default `websiteUrl`" }),
       ),

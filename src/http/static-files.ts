@@ -17,6 +17,10 @@ export interface StaticSiteOptions {
   mediaSources: readonly string[];
   /** Where the pages may load images from besides themselves (song artwork). */
   imageSources?: readonly string[];
+  /** Where the pages may fetch from besides themselves (a stream read for its in-band titles). */
+  connectSources?: readonly string[];
+  /** Where the pages may start workers from besides themselves (blob: for the in-band reader's). */
+  workerSources?: readonly string[];
   /** Files made at start-up rather than built (a logo, a manifest), served like the built ones. */
   generatedFiles?: ReadonlyArray<{ path: string; body: Buffer }>;
   /** Pages whose HTML carries data that changes while the server runs, by page path. */
@@ -63,7 +67,13 @@ interface StaticFile {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function contentSecurityPolicy(frameable: boolean, mediaSources: readonly string[], imageSources: readonly string[] = []): string {
+function contentSecurityPolicy(
+  frameable: boolean,
+  mediaSources: readonly string[],
+  imageSources: readonly string[] = [],
+  connectSources: readonly string[] = [],
+  workerSources: readonly string[] = [],
+): string {
   const media = ["'self'", ...mediaSources].join(' ');
   return [
     "default-src 'self'",
@@ -72,7 +82,8 @@ function contentSecurityPolicy(frameable: boolean, mediaSources: readonly string
     ["img-src 'self' data:", ...imageSources].join(' '),
     `media-src ${media} blob:`,
     // 'self' covers ws:/wss: to this host in current browsers; named for older ones.
-    "connect-src 'self' ws: wss:",
+    ["connect-src 'self' ws: wss:", ...connectSources].join(' '),
+    ...(workerSources.length ? [["worker-src 'self'", ...workerSources].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -114,7 +125,13 @@ function loadFile(root: string, path: string, options: StaticSiteOptions, isHash
   };
   if (isHtml) {
     const page = pagePath(path);
-    headers['Content-Security-Policy'] = contentSecurityPolicy(options.frameablePages.includes(page), options.mediaSources, options.imageSources);
+    headers['Content-Security-Policy'] = contentSecurityPolicy(
+      options.frameablePages.includes(page),
+      options.mediaSources,
+      options.imageSources,
+      options.connectSources,
+      options.workerSources,
+    );
     headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
   }
   return { contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', headers, variants };

@@ -25,13 +25,20 @@ export class IcecastServer {
   private child: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'radio-icecast-'));
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly metadataInterval?: number,
+  ) {}
 
-  static async start(): Promise<IcecastServer> {
+  /**
+   * `metadataInterval`: bytes between ICY metadata blocks on every mount (Icecast's
+   * `<mp3-metadata-interval>`; its own default is 16,000).
+   */
+  static async start(options: { metadataInterval?: number } = {}): Promise<IcecastServer> {
     // A free port can be taken by another suite between the check and Icecast's bind: Icecast then
     // exits at once, and another port is tried (three in all).
     for (let attempt = 1; ; attempt++) {
-      const server = new IcecastServer(await freePort());
+      const server = new IcecastServer(await freePort(), options.metadataInterval);
       try {
         await server.start();
         return server;
@@ -62,6 +69,7 @@ export class IcecastServer {
   <paths><basedir>/usr/share/icecast2</basedir><logdir>${this.dir}</logdir><webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
   <logging><accesslog>access.log</accesslog><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
   <security><chroot>0</chroot>${asRoot ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}</security>
+  ${this.metadataInterval ? `<mount type="default"><mp3-metadata-interval>${this.metadataInterval}</mp3-metadata-interval></mount>` : ''}
 </icecast>`,
     );
     const child = spawn('icecast2', ['-c', config], { stdio: 'ignore' });

@@ -22,6 +22,8 @@ export interface StationCard {
   icons?: Array<{ src: string; type: string; sizes: string }>;
   /** The station's donation page (https), or null: no Give button. */
   donateUrl?: string | null;
+  /** Whether the page may read titles from the stream itself (station.inBandTitles); absent: same-origin. */
+  inBandTitles?: 'same-origin' | 'cors' | 'off';
 }
 
 /** One stream the listener may choose (config `station.streams`). */

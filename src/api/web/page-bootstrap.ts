@@ -75,6 +75,7 @@ export class PageBootstrap {
       icons: (deps.icons ?? []).filter((icon) => icon.sizes !== 'any').map(({ url, type, sizes }) => ({ src: url, type, sizes })),
       artUrlTemplate: station.artUrlTemplate,
       donateUrl: station.donateUrl,
+      inBandTitles: station.inBandTitles,
     };
     this.rules = { requestThresholdSeconds: requests.thresholdSeconds, requestDelaySeconds: requests.delaySeconds };
     // Until the store has answered once, the pages still get the station (config): they play.

@@ -28,6 +28,16 @@ export interface WebPageSources {
   log: Logger;
 }
 
+/**
+ * Where the pages may play from: every stream's origin (the listener may choose any), and `data:`
+ * where the in-band reader may run (icecast-metadata-player parks the audio element on a silent
+ * data: MP3 before and after a play).
+ */
+function streamMediaSources(station: Readonly<Config>['station']): string[] {
+  const origins = streamOrigins(station);
+  return origins.length > 0 && station.inBandTitles !== 'off' ? [...origins, 'data:'] : origins;
+}
+
 /** The listener page (/), the staff console (/console), the widgets and their assets. */
 export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources, root = WEB_ROOT, brand: StationBrand = stationBrand(config, root)): RouteDefinition[] {
   const bootstrap = new PageBootstrap({ config, ...sources, logoUrl: brand.logoUrl, icons: brand.icons });
@@ -45,7 +55,11 @@ export function webPageRoutes(config: Readonly<Config>, sources: WebPageSources,
       REQUEST_DELAY: String(config.requests.delaySeconds),
       ...brand.htmlVariables,
     },
-    mediaSources: streamOrigins(config.station),
+    mediaSources: streamMediaSources(config.station),
+    // "cors": the reader fetches whichever stream the listener chose, so each stream's origin.
+    connectSources: config.station.inBandTitles === 'cors' ? streamOrigins(config.station) : [],
+    // icecast-metadata-player probes for workers when it loads and re-aligns a reconnected stream in one.
+    workerSources: streamOrigins(config.station).length > 0 && config.station.inBandTitles !== 'off' ? ['blob:'] : [],
     imageSources: art ? [new URL(art.replace(/\{(artist|title)\}/g, 'x')).origin] : [],
     generatedFiles: brand.files,
     livePages: {

@@ -129,6 +129,7 @@ function ListenerPage() {
           logo=${station.logo}
           icons=${station.icons ?? []}
           onAir=${onAir}
+          inBandTitles=${station.inBandTitles}
           onStreamTitle=${onStreamTitle}
         />
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
 import { mediaMetadata, updateSystemPlayer, type SystemPlayerSong } from './media-session.js';
+import { playStream, type InBandMode, type StreamPlayback } from './in-band/play-stream.js';
 import type { HeardTitle } from './shown-song.js';
 
 type PlayerState = 'idle' | 'connecting' | 'playing' | 'buffering' | 'error';
@@ -28,11 +29,14 @@ export interface PlayerProps {
   logo: string;
   icons: ReadonlyArray<{ src: string; type: string; sizes: string }>;
   onAir: boolean;
+  /** Whether the page may read the chosen stream's titles itself (station.inBandTitles; absent: same-origin). */
+  inBandTitles?: InBandMode;
   /**
    * The one way a title read from the stream itself (ICY or Ogg comments, in step with the audio)
    * replaces the title shown and the system player's: call it with the stream's title (artist and
    * title, split at " - ") when that audio plays, and with null to go back to the hub's feed (the
-   * player calls it with null on Pause). The in-band reader started in `start()` is the caller.
+   * player calls it with null on Pause). The in-band reader started in `start()`
+   * (in-band/play-stream.ts) is the caller.
    */
   onStreamTitle: (title: HeardTitle | null) => void;
 }
@@ -49,8 +53,9 @@ export function Player(props: PlayerProps) {
   return html`<${StreamPlayer} ...${props} />`;
 }
 
-function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAir, onStreamTitle }: PlayerProps) {
+function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAir, inBandTitles, onStreamTitle }: PlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
+  const playback = useRef<StreamPlayback>();
   const [state, setState] = useState<PlayerState>('idle');
   const [volume, setVolume] = useState(() => Number(localStorage.getItem('radio-volume') ?? 1));
   const [canSetVolume] = useState(volumeSettable);
@@ -62,10 +67,7 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAi
     clearTimeout(startTimer.current);
     onStreamTitle(null);
     if (!element) return;
-    element.pause();
-    // A live stream resumes at the live edge, not where it paused: drop the buffer.
-    element.removeAttribute('src');
-    element.load();
+    playback.current?.stop();
     setState('idle');
   };
 
@@ -73,15 +75,20 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAi
     const element = audio.current;
     if (!element) return;
     setState('connecting');
-    element.src = streamUrl;
     element.volume = volume;
+    // Another stream chosen while playing: the old one's reader and request end first, and its
+    // last title goes with it (the new mount names its own song on its first block).
+    playback.current?.stop();
+    onStreamTitle(null);
+    // The chosen stream's own titles where the page may read it (in-band/: same origin, or
+    // station.inBandTitles "cors"), else the element plays it alone.
+    const session = (playback.current = playStream(element, streamUrl, inBandTitles, onStreamTitle));
     clearTimeout(startTimer.current);
     startTimer.current = setTimeout(() => {
-      element.pause();
-      element.removeAttribute('src');
+      session.stop();
       setState('error');
     }, START_TIMEOUT_MS);
-    element.play().catch(() => {
+    session.playing.catch(() => {
       clearTimeout(startTimer.current);
       setState((current) => (current === 'connecting' ? 'error' : current));
     });
@@ -104,6 +111,9 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAi
   }, [song?.title, song?.artist, song?.album, active, streamUrl, artwork]);
 
   const onPlaying = () => {
+    // The in-band reader plays a silent data: clip on the element before the stream: that is not
+    // the station playing yet (Connecting… stays, and so does the start timer).
+    if (audio.current?.currentSrc.startsWith('data:')) return;
     clearTimeout(startTimer.current);
     setState('playing');
   };
@@ -112,6 +122,9 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAi
     clearTimeout(startTimer.current);
     setState((current) => (current === 'idle' ? current : 'error'));
   };
+  // A pause while connecting is the old stream's end on a stream switch, or the in-band reader
+  // swapping its silent placeholder for the stream: not the listener's Pause (stop() says idle).
+  const onPause = () => setState((current) => (current === 'error' || current === 'connecting' ? current : 'idle'));
   const changeVolume = (event: Event) => {
     const value = Number((event.target as HTMLInputElement).value);
     setVolume(value);
@@ -135,15 +148,6 @@ function StreamPlayer({ streamUrl, song, stationName, artwork, logo, icons, onAi
       }
     </div>
     <p class=${`player-status${state === 'error' ? ' error' : ''}`} role="status" id="player-status">${status}</p>
-    <audio
-      ref=${audio}
-      preload="none"
-      aria-label=${t.playerLabel}
-      onPlaying=${onPlaying}
-      onWaiting=${onWaiting}
-      onStalled=${onWaiting}
-      onError=${onError}
-      onPause=${() => setState((current) => (current === 'error' ? current : 'idle'))}
-    ></audio>
+    <audio ref=${audio} preload="none" aria-label=${t.playerLabel} onPlaying=${onPlaying} onWaiting=${onWaiting} onStalled=${onWaiting} onError=${onError} onPause=${onPause}></audio>
   </div>`;
 }

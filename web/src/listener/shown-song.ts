@@ -1,13 +1,8 @@
 import type { NowPlaying, PlayedSong, Song } from '../shared/live.js';
+import type { StreamTitle } from './in-band/stream-title.js';
 
-/**
- * A title as the stream itself carries it, split as the hub splits Icecast's "Artist - Title"
- * (the same shape as part 2's `StreamTitle` in in-band/stream-title.ts).
- */
-export interface HeardTitle {
-  title: string;
-  artist: string;
-}
+/** A title as the stream itself carries it (in-band/stream-title.ts splits ICY and Ogg metadata). */
+export type HeardTitle = StreamTitle;
 
 /** The song to show and whether it is the hub's current one (then its progress and next-up apply). */
 export interface ShownSong {
