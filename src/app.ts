@@ -175,7 +175,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   live.onRelayed('schedule:updated', () => void programme.refresh().catch(() => undefined));
   const station = new StationService(
     store,
-    { ...config.station, logoUrl: brand.logoUrl },
+    { ...config.station, logoUrl: brand.logoUrl, words: stationLanguage },
     {
       pollSeconds: config.stream.pollSeconds,
       recentlyPlayedSeconds: config.requests.thresholdSeconds,
@@ -214,7 +214,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   staffFeed.deliverTo(
     new StaffChannel(io, adminAuth, { maxSocketsPerClient: config.live.maxConnectionsPerClient, clientKeyOf: liveServer.clientKeyOf }, log.child({ component: 'staff-channel' })),
   );
-  const requests = new RequestService(store, events, config.requests, clock, limits);
+  const requests = new RequestService(store, events, config.requests, clock, limits, stationLanguage);
   const feedback = new FeedbackService(store, clock);
   // Another node's poll or push changed the station: this node's REST answers follow at once, not within its second of cache.
   live.onRelayed('nowplaying', () => store.station.forgetCached());
