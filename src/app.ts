@@ -96,8 +96,6 @@ export interface App {
   readonly sse: SseFeed;
   /** Polls the stream server once (what the schedule does every `stream.pollSeconds`). */
   readonly poller: StationPoller;
-  /** GET /metrics on `metrics.port`, or null when that is unset. */
-  readonly metrics: MetricsServer | null;
   /** Artwork for songs that come without any (`artwork.*`; finds nothing without `artwork.contact`), served at /art/{key}. */
   readonly artwork: ArtworkFinder;
   listen(): Promise<number>;
@@ -314,7 +312,6 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     http,
     sse,
     poller,
-    metrics: metricsServer,
     artwork,
     listen: async () => {
       await backends.open();
