@@ -96,8 +96,6 @@ export interface App {
   readonly sse: SseFeed;
   /** Polls the stream server once (what the schedule does every `stream.pollSeconds`). */
   readonly poller: StationPoller;
-  /** GET /metrics on `metrics.port`, or null when that is unset. */
-  readonly metrics: MetricsServer | null;
   /** Artwork for songs that come without any (`artwork.*`; finds nothing without `artwork.contact`), served at /art/{key}. */
   readonly artwork: ArtworkFinder;
   listen(): Promise<number>;
@@ -175,7 +173,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   live.onRelayed('schedule:updated', () => void programme.refresh().catch(() => undefined));
   const station = new StationService(
     store,
-    { ...config.station, logoUrl: brand.logoUrl },
+    { ...config.station, logoUrl: brand.logoUrl, words: stationLanguage },
     {
       pollSeconds: config.stream.pollSeconds,
       recentlyPlayedSeconds: config.requests.thresholdSeconds,
@@ -214,7 +212,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   staffFeed.deliverTo(
     new StaffChannel(io, adminAuth, { maxSocketsPerClient: config.live.maxConnectionsPerClient, clientKeyOf: liveServer.clientKeyOf }, log.child({ component: 'staff-channel' })),
   );
-  const requests = new RequestService(store, events, config.requests, clock, limits);
+  const requests = new RequestService(store, events, config.requests, clock, limits, stationLanguage);
   const feedback = new FeedbackService(store, clock);
   // Another node's poll or push changed the station: this node's REST answers follow at once, not within its second of cache.
   live.onRelayed('nowplaying', () => store.station.forgetCached());
@@ -314,7 +312,6 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     http,
     sse,
     poller,
-    metrics: metricsServer,
     artwork,
     listen: async () => {
       await backends.open();

@@ -1,15 +1,13 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { WebhookEventType } from '../config/schema.js';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
-import { EVENT_CATALOG, SOCKET_EVENTS, SSE_EVENTS, WEBHOOK_TYPES, type EventName } from '../station/event-catalog.js';
+import { EVENT_CATALOG, SOCKET_EVENTS, SSE_EVENTS, SSE_PATH, WEBHOOK_TYPES, type EventName } from '../station/event-catalog.js';
 import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
 import { STAFF_EVENTS, type StaffEventName } from '../station/staff-events.js';
 import { portableSchema } from './openapi-portable.js';
 import { ChatListSchema, ChatMessageSchema, ErrorEnvelopeSchema } from './response-schemas.js';
 
 export const ASYNCAPI_PATH = '/api/asyncapi.json';
-/** The SSE feed's path (API.md "Live"); served by the live door. */
-export const SSE_PATH = '/api/live/events';
 
 const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });

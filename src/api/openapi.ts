@@ -1,10 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { defineRoute, documentAnswer, type RouteDefinition } from '../http/route.js';
 import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
-// The SSE feed's path as the AsyncAPI document names it: a door does not import another door (live/).
-import { ASYNCAPI_PATH, SSE_PATH } from './asyncapi.js';
+import { ASYNCAPI_PATH } from './asyncapi.js';
 import { ErrorEnvelopeSchema } from './response-schemas.js';
-import { DEFAULT_SSE_EVENTS, SSE_EVENTS } from '../station/event-catalog.js';
 import { headersOf, RESPONSE_HEADERS, type HeaderTraits } from './openapi-headers.js';
 import { IDEMPOTENCY_KEY_PARAMETER } from './idempotency-key.js';
 import { IF_MATCH_PARAMETER } from './if-match.js';
@@ -96,7 +94,8 @@ function operationId(route: RouteDefinition): string {
 }
 
 function tagOf(path: string): string {
-  if (path.startsWith('/api/mobile/')) return 'mobile';
+  // The live feed is the apps' (and the pages') too: it sits with the mobile API.
+  if (path.startsWith('/api/mobile/') || path.startsWith('/api/live/')) return 'mobile';
   if (path.startsWith('/api/admin/')) return 'admin';
   if (path.startsWith('/api/')) return 'general';
   return 'operations';
@@ -112,45 +111,14 @@ const IF_NONE_MATCH = {
   schema: HEADER_TEXT,
 };
 
-/**
- * The SSE feed's operation. Its route is in the route table like every other (live/sse-route.ts),
- * marked undocumented there because a stream's answers, headers and parameters are not what
- * `operation()` derives from a JSON route: they are written here instead.
- */
-function sseOperation() {
-  const set = new ResponseSet();
-  set.success('200', { description: 'an open text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } });
-  set.errors(['VALIDATION_FAILED'], 'VALIDATION_FAILED: an unknown event name');
-  set.errors(['RATE_LIMITED'], 'RATE_LIMITED: too many live connections from this client, or streams opened too often (Retry-After)');
-  set.errors(['UNAVAILABLE'], 'UNAVAILABLE: the event history or station state cannot be read now (Redis away); Retry-After says when to try again');
-  const responses = set.finish({ budgeted: false, cacheable: false });
-  responses['200']!.headers = {
-    ...responses['200']!.headers,
-    'Cache-Control': { description: 'never cached, never transformed', required: true, schema: { const: 'no-cache, no-transform' } },
-    'X-Accel-Buffering': { description: 'tells nginx not to buffer the stream', required: true, schema: { const: 'no' } },
-  };
-  return {
-    operationId: 'getApiLiveEvents',
-    summary: 'Server-Sent Events of the live events',
-    description: `Sends ${DEFAULT_SSE_EVENTS.join(', ')} by default, or exactly the events named in \`events\` (chat:message and chat:deleted only when asked); a stream that includes nowplaying starts with the current now playing. Payloads are in the AsyncAPI document (${ASYNCAPI_PATH}). Public; does not spend the request budget, but streams opened per client are limited.`,
-    tags: ['mobile'],
-    parameters: [
-      {
-        name: 'events',
-        in: 'query',
-        required: false,
-        description: 'the events to send, comma-separated',
-        style: 'form',
-        explode: false,
-        schema: { type: 'array', minItems: 1, items: { type: 'string', enum: [...SSE_EVENTS] } },
-      },
-      { name: 'lastEventId', in: 'query', required: false, description: 'resume after this event id (or the Last-Event-ID header)', schema: { type: 'string' } },
-      { name: 'Last-Event-ID', in: 'header', required: false, description: 'resume after this event id (EventSource sends it when it reconnects)', schema: HEADER_TEXT },
-    ],
-    responses,
-    security: [],
-  };
-}
+/** The resume point an EventSource sends when it reconnects (a stream that reads `last-event-id`). */
+const LAST_EVENT_ID = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  description: 'resume after this event id (EventSource sends it when it reconnects)',
+  schema: HEADER_TEXT,
+};
 
 /** Who may call a staff route of each role (http/admin-auth.ts decides; this says it). */
 const WHO_MAY: Record<NonNullable<RouteDefinition['auth']>, string> = {
@@ -164,6 +132,7 @@ function describe(route: RouteDefinition, traits: HeaderTraits): string {
   const members = ['success', ...Object.keys(route.envelope ?? {}), 'data'].map((m) => `\`${m}\``).join(', ');
   return [
     `${route.summary}.`,
+    route.about ?? '',
     route.auth ? WHO_MAY[route.auth] : 'Public.',
     traits.budgeted
       ? "Spends one request of the client's budget (RateLimit headers on every answer)."
@@ -189,13 +158,16 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
   const query = route.query ? plain(route.query) : null;
   const queryProperties = (query?.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((query?.required as string[] | undefined) ?? []);
-  const queryParameters = Object.entries(queryProperties).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    ...(schema.description ? { description: schema.description } : {}),
-    schema,
-  }));
+  const queryParameters = Object.entries(queryProperties).map(([name, schema]) => {
+    const list = route.queryLists?.[name];
+    return {
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(schema.description ? { description: schema.description } : {}),
+      ...(list ? { style: 'form', explode: false, schema: plain(list) } : { schema }),
+    };
+  });
   // The envelope is exact: nothing beside `success`, the route's own members and `data`.
   const success = route.bare
     ? (route.response ?? Type.Object({}))
@@ -214,6 +186,7 @@ function operation(route: RouteDefinition, info: DocumentInfo) {
     ...(route.headers?.includes('idempotency-key') ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ...(route.headers?.includes('if-match') ? [IF_MATCH_PARAMETER] : []),
     ...(route.headers?.includes('stripe-signature') ? [STRIPE_SIGNATURE_PARAMETER] : []),
+    ...(route.headers?.includes('last-event-id') ? [LAST_EVENT_ID] : []),
   ];
   const parameters = [...pathParameters, ...queryParameters, ...headerParameters];
   const set = new ResponseSet();
@@ -256,7 +229,6 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: D
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     (paths[path] ??= {})[route.method.toLowerCase()] = portableSchema(operation(route, info));
   }
-  paths[SSE_PATH] = { get: sseOperation() };
   return {
     openapi: '3.1.0',
     info: {

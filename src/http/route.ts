@@ -50,6 +50,8 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   method: HttpMethod;
   path: string;
   summary: string;
+  /** What a reader of the OpenAPI document needs beyond the summary and what the fields below imply (a stream's events, its own limits). */
+  about?: string;
   /** Left out of the OpenAPI document (static files, which are not part of the API). */
   undocumented?: true;
   /**
@@ -77,6 +79,12 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
   /** Schemas of the path parameters (`:kind`), for the OpenAPI document; the handler checks them (a wrong one is 404). */
   params?: Readonly<Record<string, TSchema>>;
   query?: Q;
+  /**
+   * Query fields that carry a comma-separated list, as the list's schema (an array), for the
+   * OpenAPI document (`style: form, explode: false`); the query schema takes them as text and
+   * the handler splits and checks them.
+   */
+  queryLists?: Readonly<Record<string, TSchema>>;
   /**
    * The query's fields may come instead (or as well: the body's win) as an
    * `application/x-www-form-urlencoded` body, for software that posts a form. The key stays in

@@ -21,11 +21,4 @@ export class ConnectionCap {
     if (count > 0) this.counts.set(clientKey, count);
     else this.counts.delete(clientKey);
   }
-
-  /** Connections open now, all clients together. */
-  get total(): number {
-    let total = 0;
-    for (const count of this.counts.values()) total += count;
-    return total;
-  }
 }

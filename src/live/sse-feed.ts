@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { StreamConnection } from '../http/stream-reply.js';
 import { encodeSseFrame } from '../station/ports.js';
 
-export const SSE_PATH = '/api/live/events';
 const HEARTBEAT = Buffer.from(':\n\n');
 
 export interface SseFeedSettings {

@@ -7,6 +7,9 @@ const DEFAULT_EVENTS: ReadonlySet<string> = new Set(DEFAULT_SSE_EVENTS);
 const EVENT_ID = /^[0-9-]{1,40}$/;
 
 /** The query of /api/live/events; other parameters (cache busters some EventSource polyfills add) are ignored. */
+/** What `events` holds once split: one or more of the SSE events (the OpenAPI document's form of it). */
+export const SseEventList = Type.Array(Type.Union(SSE_EVENTS.map((name) => Type.Literal(name))), { minItems: 1 });
+
 export const SseQuerySchema = Type.Object({
   events: Type.Optional(Type.String({ description: `comma-separated event names: ${SSE_EVENTS.join(', ')}` })),
   lastEventId: Type.Optional(Type.String({ description: 'resume after this event id (for clients that cannot send the Last-Event-ID header)' })),

@@ -6,8 +6,9 @@ import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js'
 import { encodeSseFrame, type LiveEventLog } from '../station/ports.js';
 import type { StationService } from '../station/station-service.js';
 import { TroubleFold } from '../trouble-fold.js';
-import { SSE_PATH, type PendingStream, type SseFeed } from './sse-feed.js';
-import { encodeSseIdOnly, parseSseRequest, SseQuerySchema, type SseRequest } from './sse-request.js';
+import { DEFAULT_SSE_EVENTS, SSE_PATH } from '../station/event-catalog.js';
+import type { PendingStream, SseFeed } from './sse-feed.js';
+import { encodeSseIdOnly, parseSseRequest, SseEventList, SseQuerySchema, type SseRequest } from './sse-request.js';
 
 const EVENT_STREAM = 'text/event-stream; charset=utf-8';
 const STREAM_HEADERS = {
@@ -120,10 +121,14 @@ export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
     defineRoute({
       method: 'GET',
       path: SSE_PATH,
-      summary: 'Server-Sent Events of the live events (documented by hand in the OpenAPI document, and in the AsyncAPI one)',
-      undocumented: true,
+      summary: 'Server-Sent Events of the live events',
+      about: `Sends ${DEFAULT_SSE_EVENTS.join(', ')} by default, or exactly the events named in \`events\` (chat:message and chat:deleted only when asked); a stream that includes nowplaying starts with the current now playing. Payloads are in the AsyncAPI document (/api/asyncapi.json). Streams open at once per client, and streams opened per window, are limited (429 with Retry-After).`,
       headers: ['last-event-id'],
+      produces: { mediaTypes: ['text/event-stream'], description: 'an open stream of the live events, one frame each (the AsyncAPI document says each payload)' },
+      answerHeaders: { 'Cache-Control': 'always `no-cache, no-transform`: never cached, never transformed', 'X-Accel-Buffering': 'always `no`: tells nginx not to buffer the stream' },
+      errors: ['RATE_LIMITED'],
       query: SseQuerySchema,
+      queryLists: { events: SseEventList },
       handler: (ctx) => open(ctx),
     }),
   ];

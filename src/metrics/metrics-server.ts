@@ -40,11 +40,6 @@ export class MetricsServer {
     });
   }
 
-  /** The port it listens on (after listen). */
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
-  }
-
   close(): Promise<void> {
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));

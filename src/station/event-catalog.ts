@@ -193,6 +193,11 @@ export const SOCKET_EVENTS: readonly EventName[] = names.filter((name) => EVENT_
 export const DEFAULT_SSE_EVENTS: readonly EventName[] = withSse('default');
 /** Every event an SSE reader may ask for: the defaults first. */
 export const SSE_EVENTS: readonly EventName[] = [...DEFAULT_SSE_EVENTS, ...withSse('asked')];
+/**
+ * Where the SSE feed is read (docs/api.md "Live"): the live door serves it, the AsyncAPI document
+ * names it. Kept here, beside the SSE policy, because neither door may import the other.
+ */
+export const SSE_PATH = '/api/live/events';
 
 /** Each webhook type with the event it comes from and what it tells, in catalog order. */
 export const WEBHOOK_TYPES = names.flatMap((event) =>

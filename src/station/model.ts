@@ -56,10 +56,17 @@ export interface SentChatMessage {
   client: string;
 }
 
+/**
+ * A song request as the store keeps it: `requester_name` null when the requester gave none (the
+ * answer names them in the reader's language, requester-name.ts). Requests stored before this
+ * hold a word, and keep it.
+ */
+export type StoredSongRequest = Omit<SongRequest, 'requester_name'> & { requester_name: string | null };
+
 export type SubmitOutcome =
-  | { kind: 'created'; request: SongRequest }
+  | { kind: 'created'; request: StoredSongRequest }
   /** The same song is already pending: the existing request, nothing queued twice. */
-  | { kind: 'duplicate'; request: SongRequest };
+  | { kind: 'duplicate'; request: StoredSongRequest };
 
 /** What the poller learns from the stream server; read by status, stats and now playing. */
 export interface StationState {

@@ -13,7 +13,7 @@ import type {
   Feedback,
   RecordOutcome,
   RevenueEvent,
-  SongRequest,
+  StoredSongRequest,
   SongTally,
   StationState,
   SubmitOutcome,
@@ -117,17 +117,17 @@ export interface SubmitRules {
 
 export interface RequestQueue {
   /** Queues the request unless its song is already pending, in one atomic step, so racing duplicates cannot both get in. */
-  submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome>;
+  submit(request: StoredSongRequest, rules: SubmitRules): Promise<SubmitOutcome>;
   /** The pending request for this song, if any. */
-  pendingFor(songId: string): Promise<SongRequest | null>;
+  pendingFor(songId: string): Promise<StoredSongRequest | null>;
   /** Pending: by rank (high first), then oldest first. Other statuses and `all`: newest first. */
-  list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]>;
+  list(status: RequestStatus | 'all', limit: number): Promise<StoredSongRequest[]>;
   /** The pending request for this song becomes `played` (the poller calls this on a song change). */
-  markPlayed(songId: string): Promise<SongRequest | null>;
+  markPlayed(songId: string): Promise<StoredSongRequest | null>;
   /** Staff set a pending request's priority, which also ranks it in the queue; null when none is pending with that id. */
-  setPriority(id: string, priority: RequestPriority): Promise<SongRequest | null>;
+  setPriority(id: string, priority: RequestPriority): Promise<StoredSongRequest | null>;
   /** A pending request, by id, becomes `played` or `rejected` (staff action); null when none is pending with that id. */
-  resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null>;
+  resolve(id: string, status: 'played' | 'rejected'): Promise<StoredSongRequest | null>;
 }
 
 export interface FeedbackLog {

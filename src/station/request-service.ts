@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
 import en from '../messages/en.js';
-import type { ServerStrings } from '../messages/server-strings.js';
-import type { RequestPriority, RequestStatus, SongRequest } from './model.js';
+import type { RequestPriority, RequestStatus, SongRequest, StoredSongRequest } from './model.js';
+import { answeredRequest, type RequesterWords } from './requester-name.js';
 import type { Store } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
@@ -43,10 +43,12 @@ export class RequestService {
     private readonly rules: RequestRules,
     private readonly clock: Clock,
     private readonly budget: SongRequestBudget,
+    /** The station's language: live events (and the webhooks made of them) name an absent requester in it. */
+    private readonly stationWords: RequesterWords = en,
   ) {}
 
-  /** `words`: the requester's language, for the name of a requester who gave none ("Anónimo"). */
-  async submit(input: SongRequestInput, requester: string, words: Pick<ServerStrings, 'anonymous'> = en): Promise<SubmitResult> {
+  /** `words`: the requester's language, for the answer's name of a requester who gave none ("Anónimo"); the store keeps none. */
+  async submit(input: SongRequestInput, requester: string, words: RequesterWords = en): Promise<SubmitResult> {
     const now = this.clock();
     const id = songId(input.artist, input.song_title);
     if (this.rules.thresholdSeconds > 0) {
@@ -56,12 +58,12 @@ export class RequestService {
         throw new AppError('RECENTLY_PLAYED', { reason: 'recently_played', retryAfterSeconds: this.rules.thresholdSeconds - sincePlayed });
       }
     }
-    const request: SongRequest = {
+    const request: StoredSongRequest = {
       id: randomUUID(),
       song_title: input.song_title,
       artist: input.artist,
       // An empty name or message from a blank form field means "not given".
-      requester_name: input.requester_name || words.anonymous,
+      requester_name: input.requester_name || null,
       message: input.message || null,
       priority: input.priority ?? 'normal',
       status: 'pending',
@@ -72,7 +74,7 @@ export class RequestService {
     } catch (error) {
       // A song already pending queues nothing, so the delay does not hold it back: the answer is that request.
       const pending = error instanceof AppError && error.code === 'RATE_LIMITED' ? await this.store.requests.pendingFor(id) : null;
-      if (pending) return { created: false, request: pending };
+      if (pending) return { created: false, request: answeredRequest(pending, words) };
       throw error;
     }
     let outcome;
@@ -87,24 +89,24 @@ export class RequestService {
     switch (outcome.kind) {
       case 'duplicate':
         await this.budget.giveBackSongRequest(requester);
-        return { created: false, request: outcome.request };
+        return { created: false, request: answeredRequest(outcome.request, words) };
       case 'created':
         await this.store.station.tally(makeSong(input.artist, input.song_title), 'requests');
-        this.live.publish('request:new', outcome.request);
-        return { created: true, request: outcome.request };
+        this.live.publish('request:new', answeredRequest(outcome.request, this.stationWords));
+        return { created: true, request: answeredRequest(outcome.request, words) };
     }
   }
 
-  list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
-    return this.store.requests.list(status, limit);
+  async list(status: RequestStatus | 'all', limit: number, words: RequesterWords = en): Promise<SongRequest[]> {
+    return (await this.store.requests.list(status, limit)).map((request) => answeredRequest(request, words));
   }
 
   /** Staff set a pending request's priority: shown to all, and it ranks the queue (staff are trusted). */
-  async setPriority(id: string, priority: RequestPriority): Promise<SongRequest> {
+  async setPriority(id: string, priority: RequestPriority, words: RequesterWords = en): Promise<SongRequest> {
     const updated = await this.store.requests.setPriority(id, priority);
     if (!updated) throw new AppError('NOT_FOUND', { message: 'No pending request has that id.' });
-    this.live.publish('request:updated', updated);
-    return updated;
+    this.live.publish('request:updated', answeredRequest(updated, this.stationWords));
+    return answeredRequest(updated, words);
   }
 
   /**
@@ -112,11 +114,12 @@ export class RequestService {
    * staff is played: it is announced (and sent as the `request.played` webhook) exactly as a
    * play the poller detected.
    */
-  async resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest> {
+  async resolve(id: string, status: 'played' | 'rejected', words: RequesterWords = en): Promise<SongRequest> {
     const resolved = await this.store.requests.resolve(id, status);
     if (!resolved) throw new AppError('NOT_FOUND', { message: 'No pending request has that id.' });
-    if (status === 'played') this.live.publish('request:played', resolved);
-    this.live.publish('request:updated', resolved);
-    return resolved;
+    const announced = answeredRequest(resolved, this.stationWords);
+    if (status === 'played') this.live.publish('request:played', announced);
+    this.live.publish('request:updated', announced);
+    return answeredRequest(resolved, words);
   }
 }

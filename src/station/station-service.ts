@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
+import en from '../messages/en.js';
 import { toUnixSeconds, type Clock } from './clock.js';
+import { answeredRequest } from './requester-name.js';
 import { publishAll, type LiveEvent, type LiveHub } from './live-hub.js';
 import type { NowPlaying, PlayedSong, StationState, TrackNote } from './model.js';
 import { rankPopularSongs } from './popularity.js';
@@ -125,7 +127,8 @@ export class StationService extends StationViews {
     const fulfilled = await this.stores.requests.markPlayed(started.song.id);
     if (fulfilled) {
       this.log.info({ requestId: fulfilled.id, song: started.song.text }, 'song request played');
-      events.push({ event: 'request:played', payload: fulfilled }, { event: 'request:updated', payload: fulfilled });
+      const announced = answeredRequest(fulfilled, this.profile.words ?? en);
+      events.push({ event: 'request:played', payload: announced }, { event: 'request:updated', payload: announced });
     }
   }
 

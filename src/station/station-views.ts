@@ -4,6 +4,7 @@ import { isStale } from './song-on-air.js';
 import { makeSong } from './song.js';
 import { StationReads, type StationStores } from './station-reads.js';
 import type { LiveInfo } from './track-details.js';
+import type { RequesterWords } from './requester-name.js';
 
 export interface StationProfile {
   genre: string;
@@ -15,6 +16,8 @@ export interface StationProfile {
   timezone: string;
   /** The station's logo on this hub: the artwork of a song none is known for (`song.art` is never empty). */
   logoUrl: string;
+  /** The station's language, for live events that name a requester who gave no name; absent: English. */
+  words?: RequesterWords;
 }
 
 /** `live` when no source says a presenter is on. */

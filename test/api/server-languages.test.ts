@@ -95,6 +95,27 @@ describe('a Spanish station, through the real server', () => {
     });
   });
 
+  it('keeps no translated word: a request with no name reads in each reader’s language, and is broadcast in the station’s', async () => {
+    const fresh = await startTestServer({ station: { language: 'es' } });
+    const listener = await connectLive(fresh.url, { headers: { 'Accept-Language': 'en' } });
+    try {
+      // Asked in English on a Spanish station: the answer is the asker's, the broadcast the station's.
+      const sent = await call(`${fresh.url}/api/mobile/requests`, { body: { song_title: 'Sublime gracia', artist: 'Coro' }, headers: { 'Accept-Language': 'en' } });
+      expect(sent.body.data.requester_name).toBe('Anonymous');
+      expect((await listener.next('request:new', (request) => request.id === sent.body.data.id)).requester_name).toBe('Anónimo');
+      const spanish = await call(`${fresh.url}/api/mobile/requests`);
+      const english = await call(`${fresh.url}/api/mobile/requests`, { headers: { 'Accept-Language': 'en' } });
+      expect(spanish.body.data.requests.map((r: { requester_name: string }) => r.requester_name)).toEqual(['Anónimo']);
+      expect(english.body.data.requests.map((r: { requester_name: string }) => r.requester_name)).toEqual(['Anonymous']);
+      // The store itself holds the absence, in no language.
+      const stored = await fresh.app.store.requests.list('all', 10);
+      expect(stored.map((r) => r.requester_name)).toEqual([null]);
+    } finally {
+      listener.close();
+      await fresh.close();
+    }
+  });
+
   it('writes validation in plain words, with the allowed values, in the listener’s language', async () => {
     const body = { song_title: '', artist: 'Coro', priority: 'urgent' };
     const spanish = await call(`${server.url}/api/mobile/requests`, { body });

@@ -5,16 +5,29 @@ import { histogramBuckets, scrapeMetrics, valueOf } from '../support/prometheus-
 import { uniquePrefix } from '../support/redis.js';
 import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
+import { capturedLog } from '../support/captured-log.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
-const metricsUrl = (server: TestServer) => `http://127.0.0.1:${server.app.metrics!.port}/metrics`;
+interface MetricsTestServer extends TestServer {
+  metricsUrl: string;
+}
+
+/** A server with metrics on a port of its own (port 0), found as an operator finds it: in the start-up line that names it. */
+async function startWithMetrics(overrides: Record<string, unknown> = {}): Promise<MetricsTestServer> {
+  const captured = capturedLog();
+  const server = await startTestServer({ metrics: { port: 0 }, ...overrides }, { log: captured.log });
+  const [line] = captured.matching('metrics on GET /metrics');
+  return { ...server, metricsUrl: `http://127.0.0.1:${String(line!.port)}/metrics` };
+}
+
+const metricsUrl = (server: MetricsTestServer) => server.metricsUrl;
 
 describe('GET /metrics (Prometheus text format, on metrics.port)', () => {
   let replay: ReplayServer;
-  let server: TestServer;
+  let server: MetricsTestServer;
   beforeAll(async () => {
     replay = await startReplayServer();
-    server = await startTestServer({ metrics: { port: 0 }, stream: { statusUrl: `${replay.url}/status-json.xsl` } });
+    server = await startWithMetrics({ stream: { statusUrl: `${replay.url}/status-json.xsl` } });
   });
   afterAll(async () => {
     await server.close();
@@ -107,11 +120,11 @@ describe('GET /metrics (Prometheus text format, on metrics.port)', () => {
 });
 
 describe('two apps in one process', () => {
-  let first: TestServer;
-  let second: TestServer;
+  let first: MetricsTestServer;
+  let second: MetricsTestServer;
   beforeAll(async () => {
-    first = await startTestServer({ metrics: { port: 0 } });
-    second = await startTestServer({ metrics: { port: 0 } });
+    first = await startWithMetrics();
+    second = await startWithMetrics();
   });
   afterAll(async () => {
     await first?.close();
@@ -141,7 +154,7 @@ describe('two apps in one process', () => {
 describe.skipIf(!redisServerInstalled())('radio_hub_redis_up', () => {
   it('is 1 while Redis answers and 0 once it is gone', async () => {
     const redis = await RedisServerProcess.startOnFreePort();
-    const server = await startTestServer({ metrics: { port: 0 }, redis: { url: redis.url, prefix: uniquePrefix('metrics') } });
+    const server = await startWithMetrics({ redis: { url: redis.url, prefix: uniquePrefix('metrics') } });
     try {
       expect(valueOf((await scrapeMetrics(metricsUrl(server))).families, 'radio_hub_redis_up')).toBe(1);
       await redis.kill();

@@ -3,7 +3,7 @@ import { positionAfterId, positionAfterTime } from '../../src/station/chat-curso
 import { positionOfId, type AuditPage, type AuditQuery } from '../../src/station/audit-query.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSong, songId } from '../../src/station/song.js';
-import { emptyStationState, type BanNote, type RevenueEvent, type SongRequest } from '../../src/station/model.js';
+import { emptyStationState, type BanNote, type RevenueEvent, type StoredSongRequest } from '../../src/station/model.js';
 import type { Store, StoreLimits } from '../../src/station/ports.js';
 import { backends } from '../support/backends.js';
 import type { AudienceStep, PlayAudience } from '../../src/station/audience-model.js';
@@ -12,11 +12,11 @@ import { eventually } from '../support/eventually.js';
 const limits: StoreLimits = { chatHistory: 50, requestHistory: 20, feedbackHistory: 5, maxTrackedClients: 1000, artworkLookups: 3, artworkImages: 2, liveEventHistory: 500 };
 const note = (label: string, extra: Partial<BanNote> = {}): BanNote => ({ label, by: null, reason: null, since: null, ref: null, ...extra });
 
-const request = (title: string, priority: SongRequest['priority'], createdMs: number): SongRequest => ({
+const request = (title: string, priority: StoredSongRequest['priority'], createdMs: number): StoredSongRequest => ({
   id: `${title}-${createdMs}`,
   song_title: title,
   artist: 'Band',
-  requester_name: 'Anonymous',
+  requester_name: null,
   message: null,
   priority,
   status: 'pending',

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { OneOffEventSchema, PlaylistSchema, WeeklyShowSchema } from '../../config/schema.js';
 import { AppError } from '../../errors.js';
 import { defineRoute, ok, type RequestContext, type RouteDefinition, type RouteResult } from '../../http/route.js';
@@ -21,6 +21,8 @@ const ProgrammeSchema = Type.Object({
   events: Type.Array(OneOffEventSchema),
   playlists: Type.Array(PlaylistSchema),
 });
+/** The programme as staff read it (the console imports this type). */
+export type ProgrammeAnswer = Static<typeof ProgrammeSchema>;
 
 /** The programme as staff see it (which generations it superseded is the nodes' business). */
 const shown = (p: Programme, timezone: string) => ({

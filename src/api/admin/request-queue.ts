@@ -17,7 +17,7 @@ export function requestQueueAdminRoutes(requests: RequestService, audit: AuditTr
       auth: 'moderator',
       query: RequestsQuery,
       response: SongRequestListSchema,
-      handler: ({ query }) => requestListing(requests, query),
+      handler: ({ query, strings }) => requestListing(requests, query, strings),
     }),
     defineRoute({
       method: 'PATCH',
@@ -32,10 +32,10 @@ export function requestQueueAdminRoutes(requests: RequestService, audit: AuditTr
         const id = ctx.params.id ?? '';
         const { priority, status } = ctx.body;
         // The body has at least one of them (minProperties), so one of these runs.
-        let request = priority ? await requests.setPriority(id, priority) : null;
+        let request = priority ? await requests.setPriority(id, priority, ctx.strings) : null;
         if (request && priority) await audit.record(actorOf(ctx), 'request.priority', `request ${request.id}: ${quoted(request.song_title)} by ${quoted(request.artist)} → ${priority}`);
         if (status) {
-          request = await requests.resolve(id, status);
+          request = await requests.resolve(id, status, ctx.strings);
           await audit.record(actorOf(ctx), status === 'played' ? 'request.played' : 'request.rejected', `request ${request.id}: ${quoted(request.song_title)} by ${quoted(request.artist)}`);
         }
         return ok(request);

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { WEBHOOK_EVENT_TYPES } from '../../config/schema.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 
@@ -13,6 +13,8 @@ export const WebhookDeliverySchema = Type.Object({
   created_at: Type.Integer({ description: 'Unix seconds' }),
   finished_at: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds; null while pending or retrying' }),
 });
+/** One delivery as staff read it (the console imports this type). */
+export type WebhookDelivery = Static<typeof WebhookDeliverySchema>;
 
 const DeliveriesQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'how many, newest first (default 50)' })),

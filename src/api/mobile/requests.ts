@@ -1,6 +1,7 @@
 import { SongRequestListSchema, SongRequestSchema } from '../response-schemas.js';
 import { created, defineRoute, ok, type RouteDefinition, type RouteResult } from '../../http/route.js';
 import type { RequestService } from '../../station/request-service.js';
+import type { RequesterWords } from '../../station/requester-name.js';
 import { DEFAULT_REQUEST_LISTING, RequestsQuery, SongRequestBody, type RequestsListing } from '../../station/input/request-input.js';
 
 /** The song-request POST route at any path (the mobile one, and later the general song-request.php). */
@@ -31,14 +32,14 @@ export function requestRoutes(requests: RequestService): RouteDefinition[] {
       summary: 'Song requests: pending ones first come first served (by priority when requests.listenerPriority is `ordered`, or as staff set it)',
       query: RequestsQuery,
       response: SongRequestListSchema,
-      handler: ({ query }) => requestListing(requests, query),
+      handler: ({ query, strings }) => requestListing(requests, query, strings),
     }),
     songRequestPostRoute('/api/mobile/requests', requests),
   ];
 }
 
 /** A listing of song requests as both listings answer it (the public one and the staff one). */
-export async function requestListing(requests: RequestService, query: RequestsListing): Promise<RouteResult> {
-  const list = await requests.list(query.status ?? DEFAULT_REQUEST_LISTING.status, query.limit ?? DEFAULT_REQUEST_LISTING.limit);
+export async function requestListing(requests: RequestService, query: RequestsListing, words: RequesterWords): Promise<RouteResult> {
+  const list = await requests.list(query.status ?? DEFAULT_REQUEST_LISTING.status, query.limit ?? DEFAULT_REQUEST_LISTING.limit, words);
   return ok({ requests: list, count: list.length });
 }

@@ -6,6 +6,8 @@ import type { LiveEventLog } from '../../station/ports.js';
 import type { RequestService } from '../../station/request-service.js';
 import type { ScheduleService } from '../../station/schedule-service.js';
 import type { StationService } from '../../station/station-service.js';
+import en from '../../messages/en.js';
+import { SERVER_LANGUAGES } from '../../messages/languages.js';
 import { listenerStreams } from './listener-streams.js';
 import type { Bootstrap, BootstrapNowPlaying, BriefOccurrence, StationCard } from './bootstrap-shape.js';
 
@@ -108,7 +110,11 @@ export class PageBootstrap {
       // The newest event id first: anything published while the rest is read is replayed by the
       // live feed after it (and de-duplicated by the page), so nothing falls between the two.
       const lastEventId = await liveEvents.lastId();
-      const [state, queue, messages] = await Promise.all([station.peek() ?? station.state(), requests.list('all', QUEUE_LENGTH), chat.history(undefined, CHAT_MESSAGES)]);
+      const [state, queue, messages] = await Promise.all([
+        station.peek() ?? station.state(),
+        requests.list('all', QUEUE_LENGTH, SERVER_LANGUAGES[this.deps.config.station.language] ?? en),
+        chat.history(undefined, CHAT_MESSAGES),
+      ]);
       const { now_playing, ...rest } = station.nowPlayingOf(state);
       // `elapsed` changes every second; the page counts it from played_at (and stops at duration).
       const current = now_playing && { song: now_playing.song, played_at: now_playing.played_at, ...(now_playing.duration === undefined ? {} : { duration: now_playing.duration }) };

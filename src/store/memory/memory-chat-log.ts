@@ -1,7 +1,7 @@
 import type { ChatMessage, SentChatMessage } from '../../station/model.js';
 import type { ChatLog } from '../../station/ports.js';
 import { compareToPosition, type ChatPosition } from '../../station/chat-cursor.js';
-import { MemoryStream } from './memory-stream.js';
+import { MemoryStreamLog } from './memory-stream.js';
 
 interface Entry {
   id: string;
@@ -12,13 +12,7 @@ interface Entry {
 }
 
 /** Chat in process memory: the newest `capacity` messages, older ones roll off. */
-export class MemoryChatLog implements ChatLog {
-  private readonly stream: MemoryStream<Entry>;
-
-  constructor(capacity: number, now: () => number = Date.now) {
-    this.stream = new MemoryStream(capacity, now);
-  }
-
+export class MemoryChatLog extends MemoryStreamLog<Entry> implements ChatLog {
   async append(entry: { nickname: string; message: string; client?: string }): Promise<ChatMessage> {
     const stored = this.stream.append((id, ms) => ({
       id,

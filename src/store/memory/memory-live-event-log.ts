@@ -1,5 +1,5 @@
 import { loggedEventBytes, type LiveEventLog, type LoggedLiveEvent, type ResumeBounds } from '../../station/ports.js';
-import { MemoryStream } from './memory-stream.js';
+import { MemoryStreamLog } from './memory-stream.js';
 
 interface Entry extends LoggedLiveEvent {
   ms: number;
@@ -12,13 +12,7 @@ interface Entry extends LoggedLiveEvent {
  * JSON text it was recorded as, so a resume copies text and never serialises again; its cost is
  * one search from the newest end and at most `maxBytes` of events.
  */
-export class MemoryLiveEventLog implements LiveEventLog {
-  private readonly stream: MemoryStream<Entry>;
-
-  constructor(capacity: number, now: () => number = Date.now) {
-    this.stream = new MemoryStream(capacity, now);
-  }
-
+export class MemoryLiveEventLog extends MemoryStreamLog<Entry> implements LiveEventLog {
   async append(event: string, data: string): Promise<string> {
     return this.stream.append((id, ms) => ({ id, ms, event, data, bytes: loggedEventBytes(id, event, Buffer.byteLength(data)) })).id;
   }

@@ -1,9 +1,9 @@
 import { pendingScore } from '../request-order.js';
-import type { RequestPriority, RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
+import type { RequestPriority, RequestStatus, StoredSongRequest, SubmitOutcome } from '../../station/model.js';
 import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 
 interface Entry {
-  request: SongRequest;
+  request: StoredSongRequest;
   songId: string;
   createdMs: number;
   rank: RequestPriority;
@@ -16,7 +16,7 @@ export class MemoryRequestQueue implements RequestQueue {
 
   constructor(private readonly capacity: number) {}
 
-  async submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
+  async submit(request: StoredSongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
     const existing = this.pendingBySong.get(rules.songId);
     if (existing) return { kind: 'duplicate', request: { ...existing.request } };
     const entry: Entry = { request: { ...request }, songId: rules.songId, createdMs: rules.createdMs, rank: rules.rank };
@@ -26,19 +26,19 @@ export class MemoryRequestQueue implements RequestQueue {
     return { kind: 'created', request: { ...entry.request } };
   }
 
-  async pendingFor(songId: string): Promise<SongRequest | null> {
+  async pendingFor(songId: string): Promise<StoredSongRequest | null> {
     const entry = this.pendingBySong.get(songId);
     return entry ? { ...entry.request } : null;
   }
 
-  async list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
+  async list(status: RequestStatus | 'all', limit: number): Promise<StoredSongRequest[]> {
     if (status === 'pending') {
       return [...this.pendingBySong.values()]
         .sort((a, b) => pendingScore(a.rank, a.createdMs) - pendingScore(b.rank, b.createdMs))
         .slice(0, limit)
         .map((e) => ({ ...e.request }));
     }
-    const result: SongRequest[] = [];
+    const result: StoredSongRequest[] = [];
     for (let i = this.entries.length - 1; i >= 0 && result.length < limit; i--) {
       const { request } = this.entries[i]!;
       if (status === 'all' || request.status === status) result.push({ ...request });
@@ -46,7 +46,7 @@ export class MemoryRequestQueue implements RequestQueue {
     return result;
   }
 
-  async markPlayed(songId: string): Promise<SongRequest | null> {
+  async markPlayed(songId: string): Promise<StoredSongRequest | null> {
     const entry = this.pendingBySong.get(songId);
     if (!entry) return null;
     entry.request.status = 'played';
@@ -54,7 +54,7 @@ export class MemoryRequestQueue implements RequestQueue {
     return { ...entry.request };
   }
 
-  async setPriority(id: string, priority: RequestPriority): Promise<SongRequest | null> {
+  async setPriority(id: string, priority: RequestPriority): Promise<StoredSongRequest | null> {
     const entry = this.entries.find((e) => e.request.id === id);
     if (entry?.request.status !== 'pending') return null;
     entry.request.priority = priority;
@@ -62,7 +62,7 @@ export class MemoryRequestQueue implements RequestQueue {
     return { ...entry.request };
   }
 
-  async resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null> {
+  async resolve(id: string, status: 'played' | 'rejected'): Promise<StoredSongRequest | null> {
     const entry = this.entries.find((e) => e.request.id === id);
     if (entry?.request.status !== 'pending') return null;
     entry.request.status = status;

@@ -92,3 +92,12 @@ export class MemoryStream<T extends StreamEntry> {
     return true;
   }
 }
+
+/** A log kept as one memory stream (chat, live events): the newest `capacity` entries, ids stamped by `now`. */
+export abstract class MemoryStreamLog<T extends StreamEntry> {
+  protected readonly stream: MemoryStream<T>;
+
+  constructor(capacity: number, now: () => number = Date.now) {
+    this.stream = new MemoryStream(capacity, now);
+  }
+}

@@ -1,5 +1,5 @@
 import { pendingScore, PRIORITY_RANK } from '../request-order.js';
-import type { RequestPriority, RequestStatus, SongRequest, SubmitOutcome } from '../../station/model.js';
+import type { RequestPriority, RequestStatus, StoredSongRequest, SubmitOutcome } from '../../station/model.js';
 import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
@@ -120,7 +120,7 @@ export class RedisRequestQueue implements RequestQueue {
   }
 
   /** On the durable connection, and acknowledged once `redis.replicaAcks` replicas hold it (a retry finds the duplicate). */
-  async submit(request: SongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
+  async submit(request: StoredSongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
     const outcome = await this.redis.call(async (): Promise<SubmitOutcome> => {
       const k = this.keys;
       const reply = (await SUBMIT.run(
@@ -129,45 +129,45 @@ export class RedisRequestQueue implements RequestQueue {
         [rules.songId, request.id, JSON.stringify(request), pendingScore(rules.rank, rules.createdMs), this.capacity, rules.createdMs],
       )) as [string, string];
       const [kind, value] = reply;
-      return { kind: kind as 'created' | 'duplicate', request: JSON.parse(value) as SongRequest };
+      return { kind: kind as 'created' | 'duplicate', request: JSON.parse(value) as StoredSongRequest };
     });
     await this.redis.replicated(this.keys.data);
     return outcome;
   }
 
-  pendingFor(songId: string): Promise<SongRequest | null> {
+  pendingFor(songId: string): Promise<StoredSongRequest | null> {
     return this.redis.call(async () => {
       const json = (await PENDING_FOR.run(this.redis.commands, [this.keys.data, this.keys.bySong], [songId])) as string | null;
-      return json ? (JSON.parse(json) as SongRequest) : null;
+      return json ? (JSON.parse(json) as StoredSongRequest) : null;
     });
   }
 
-  list(status: RequestStatus | 'all', limit: number): Promise<SongRequest[]> {
+  list(status: RequestStatus | 'all', limit: number): Promise<StoredSongRequest[]> {
     return this.redis.call(async () => {
       const rows = (await LIST.run(this.redis.commands, [this.keys.data, this.keys.pending, this.keys.all], [status, limit])) as string[];
-      return rows.map((row) => JSON.parse(row) as SongRequest);
+      return rows.map((row) => JSON.parse(row) as StoredSongRequest);
     });
   }
 
-  markPlayed(songId: string): Promise<SongRequest | null> {
+  markPlayed(songId: string): Promise<StoredSongRequest | null> {
     return this.redis.call(async () => {
       const json = (await MARK_PLAYED.run(this.redis.commands, [this.keys.data, this.keys.pending, this.keys.bySong], [songId])) as string | null;
-      return json ? (JSON.parse(json) as SongRequest) : null;
+      return json ? (JSON.parse(json) as StoredSongRequest) : null;
     });
   }
 
-  setPriority(id: string, priority: RequestPriority): Promise<SongRequest | null> {
+  setPriority(id: string, priority: RequestPriority): Promise<StoredSongRequest | null> {
     return this.redis.call(async () => {
       const json = (await SET_PRIORITY.run(this.redis.commands, [this.keys.data, this.keys.pending], [id, priority, PRIORITY_RANK[priority]])) as string | null;
-      return json ? (JSON.parse(json) as SongRequest) : null;
+      return json ? (JSON.parse(json) as StoredSongRequest) : null;
     });
   }
 
-  resolve(id: string, status: 'played' | 'rejected'): Promise<SongRequest | null> {
+  resolve(id: string, status: 'played' | 'rejected'): Promise<StoredSongRequest | null> {
     return this.redis.call(async () => {
       const k = this.keys;
       const json = (await RESOLVE.run(this.redis.commands, [k.data, k.pending, k.bySong, k.songOf], [id, status])) as string | null;
-      return json ? (JSON.parse(json) as SongRequest) : null;
+      return json ? (JSON.parse(json) as StoredSongRequest) : null;
     });
   }
 }

@@ -891,6 +891,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events of the live events
+         * @description Server-Sent Events of the live events. Sends nowplaying, listeners, status, schedule:updated, request:new, store:away, store:back by default, or exactly the events named in `events` (chat:message and chat:deleted only when asked); a stream that includes nowplaying starts with the current now playing. Payloads are in the AsyncAPI document (/api/asyncapi.json). Streams open at once per client, and streams opened per window, are limited (429 with Retry-After). Public. Spends no request budget. A success answers text/event-stream, not JSON; an error the error envelope.
+         */
+        get: operations["getApiLiveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/asyncapi.json": {
         parameters: {
             query?: never;
@@ -923,26 +943,6 @@ export interface paths {
          * @description This API as an OpenAPI 3.1 document. Public. Spends no request budget. The answer is the document itself, without the envelope.
          */
         get: operations["getApiOpenapiJson"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/live/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Server-Sent Events of the live events
-         * @description Sends nowplaying, listeners, status, schedule:updated, request:new, store:away, store:back by default, or exactly the events named in `events` (chat:message and chat:deleted only when asked); a stream that includes nowplaying starts with the current now playing. Payloads are in the AsyncAPI document (/api/asyncapi.json). Public; does not spend the request budget, but streams opened per client are limited.
-         */
-        get: operations["getApiLiveEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9682,6 +9682,101 @@ export interface operations {
             };
         };
     };
+    getApiLiveEvents: {
+        parameters: {
+            query?: {
+                /** @description comma-separated event names: nowplaying, listeners, status, schedule:updated, request:new, store:away, store:back, request:updated, chat:message, chat:deleted */
+                events?: ("nowplaying" | "listeners" | "status" | "schedule:updated" | "request:new" | "store:away" | "store:back" | "request:updated" | "chat:message" | "chat:deleted")[];
+                /** @description resume after this event id (for clients that cannot send the Last-Event-ID header) */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description resume after this event id (EventSource sends it when it reconnects) */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description always `no-cache, no-transform`: never cached, never transformed */
+                    "Cache-Control"?: string;
+                    /** @description always `no`: tells nginx not to buffer the stream */
+                    "X-Accel-Buffering"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description VALIDATION_FAILED: `details` names each broken rule */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests; try again later. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL (500): a fault on our side, in the same envelope */
+            default: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getApiAsyncapiJson: {
         parameters: {
             query?: never;
@@ -9763,101 +9858,6 @@ export interface operations {
                 };
             };
             /** @description UNAVAILABLE: a backing service is down; Retry-After says when to try again */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "UNAVAILABLE";
-                        };
-                    };
-                };
-            };
-            /** @description INTERNAL (500): a fault on our side, in the same envelope */
-            default: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "INTERNAL";
-                        };
-                    };
-                };
-            };
-        };
-    };
-    getApiLiveEvents: {
-        parameters: {
-            query?: {
-                /** @description the events to send, comma-separated */
-                events?: ("nowplaying" | "listeners" | "status" | "schedule:updated" | "request:new" | "store:away" | "store:back" | "request:updated" | "chat:message" | "chat:deleted")[];
-                /** @description resume after this event id (or the Last-Event-ID header) */
-                lastEventId?: string;
-            };
-            header?: {
-                /** @description resume after this event id (EventSource sends it when it reconnects) */
-                "Last-Event-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description an open text/event-stream */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description never cached, never transformed */
-                    "Cache-Control": "no-cache, no-transform";
-                    /** @description tells nginx not to buffer the stream */
-                    "X-Accel-Buffering": "no";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": string;
-                };
-            };
-            /** @description VALIDATION_FAILED: an unknown event name */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "VALIDATION_FAILED";
-                        };
-                    };
-                };
-            };
-            /** @description RATE_LIMITED: too many live connections from this client, or streams opened too often (Retry-After) */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "RATE_LIMITED";
-                        };
-                    };
-                };
-            };
-            /** @description UNAVAILABLE: the event history or station state cannot be read now (Redis away); Retry-After says when to try again */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -8,16 +8,10 @@ import '../styles/console-programme.css';
 import { EventForm, PlaylistForm, ShowForm, type OneOff, type Playlist, type Show } from './programme-forms.js';
 import { p } from './programme-strings.js';
 import { zonedText } from './station-zone.js';
+import type { ProgrammeAnswer } from '../../../src/api/admin/programme.js';
 
-interface ProgrammeData {
-  generation: string;
-  revision: number;
-  updated_by: string | null;
-  timezone: string;
-  shows: Show[];
-  events: OneOff[];
-  playlists: Playlist[];
-}
+// The server's own answer type (type-only: nothing of the server's code reaches the bundle).
+type ProgrammeData = ProgrammeAnswer;
 type Kind = 'shows' | 'events' | 'playlists';
 type Item = Show | OneOff | Playlist;
 

@@ -7,6 +7,8 @@ import { cv } from './view-strings.js';
 
 // The server's own type (type-only: nothing of the server's code reaches the bundle).
 import type { SourceStatus } from '../../../src/station/source-health.js';
+import type { Feedback } from '../../../src/station/shapes.js';
+import type { WebhookDelivery as Delivery } from '../../../src/api/admin/webhook-deliveries.js';
 
 export type { SourceStatus };
 
@@ -40,25 +42,6 @@ export function Sources({ sources }: { sources: SourceStatus[] }) {
       )}
     </tbody>
   </table>`;
-}
-
-interface Feedback {
-  id: string;
-  type: string;
-  content: string | null;
-  rating: number | null;
-  song: { text: string } | null;
-  created_at: number;
-}
-interface Delivery {
-  id: string;
-  type: string;
-  url: string;
-  status: string;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: number;
 }
 
 /** Loads an admin list once and on demand (a Refresh button): these change rarely and are not pushed live. */
