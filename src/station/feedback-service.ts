@@ -3,6 +3,7 @@ import type { Feedback, StationState } from './model.js';
 import type { Song } from './song.js';
 import type { Store } from './ports.js';
 import { toUnixSeconds, type Clock } from './clock.js';
+import { searchFeedback, type FeedbackPage, type FeedbackSearchQuery } from './feedback-search.js';
 
 export interface FeedbackInput {
   type: string;
@@ -40,5 +41,10 @@ export class FeedbackService {
   /** The newest feedback first, for the station's staff (bug reports and app feedback are read there). */
   recent(limit: number): Promise<Feedback[]> {
     return this.store.feedback.recent(limit);
+  }
+
+  /** The inbox's page: newest first, by type and rating, one bounded read of the log. */
+  search(query: FeedbackSearchQuery): Promise<FeedbackPage> {
+    return searchFeedback(this.store.feedback, query);
   }
 }

@@ -130,10 +130,21 @@ export interface RequestQueue {
   resolve(id: string, status: 'played' | 'rejected'): Promise<StoredSongRequest | null>;
 }
 
+/** An entry with its place in its log: 1 for the first ever appended, one more for each after it. */
+export interface Positioned<T> {
+  readonly position: number;
+  readonly entry: T;
+}
+
 export interface FeedbackLog {
   append(feedback: Feedback): Promise<void>;
   /** Newest first. */
   recent(limit: number): Promise<Feedback[]>;
+  /**
+   * At most `count` kept entries older than position `before` (all kept ones when null), newest
+   * first, with their positions: one bounded read, whatever the kept history (station/feedback-search.ts).
+   */
+  readBefore(before: number | null, count: number): Promise<Array<Positioned<Feedback>>>;
 }
 
 export interface StationStore {

@@ -338,6 +338,28 @@ describe.each(backends)('store contract: $name', (backend) => {
       expect(recent.map((f) => f.id)).toEqual(['f7', 'f6', 'f5', 'f4', 'f3']);
       expect(recent[0]!.song).toEqual(song);
     });
+
+    it('reads a bounded slice older than a position, newest first; a position keeps its entry while newer arrive and older roll off', async () => {
+      await fresh();
+      const entry = (i: number) => ({ id: `f${i}`, type: 'app_feedback', content: `n${i}`, rating: null, song: null, created_at: 1_780_000_000 + i });
+      for (let i = 1; i <= 4; i++) await store.feedback.append(entry(i));
+      const newest = await store.feedback.readBefore(null, 2);
+      expect(newest.map((r) => [r.position, r.entry.id])).toEqual([
+        [4, 'f4'],
+        [3, 'f3'],
+      ]);
+      expect(newest[0]!.entry).toEqual(entry(4));
+      // Four more: capacity 5 keeps f4..f8; position 3 (f3) rolled off, the cursor still means "older than f3".
+      for (let i = 5; i <= 8; i++) await store.feedback.append(entry(i));
+      expect((await store.feedback.readBefore(3, 10)).map((r) => r.entry.id)).toEqual([]);
+      expect((await store.feedback.readBefore(6, 10)).map((r) => [r.position, r.entry.id])).toEqual([
+        [5, 'f5'],
+        [4, 'f4'],
+      ]);
+      expect((await store.feedback.readBefore(8, 2)).map((r) => r.entry.id)).toEqual(['f7', 'f6']);
+      expect((await store.feedback.readBefore(1_000, 3)).map((r) => r.entry.id)).toEqual(['f8', 'f7', 'f6']);
+      expect((await store.feedback.readBefore(1, 3)).map((r) => r.entry.id)).toEqual([]);
+    });
   });
 
   describe('station state', () => {

@@ -4,13 +4,18 @@ import { created, defineRoute, type RouteDefinition } from '../../http/route.js'
 import type { FeedbackService } from '../../station/feedback-service.js';
 import { Text } from '../../validation/text-rules.js';
 
-export const FeedbackBody = Type.Object({
-  type: Type.String({
+/** A feedback type as the app sends it (and the inbox filters by it). */
+export const FeedbackType = (description?: string) =>
+  Type.String({
     minLength: 1,
     maxLength: 32,
     pattern: '^[a-z0-9_]*$',
     'x-pattern-message': 'may contain only lower-case letters, digits and underscore (e.g. song_rating, app_feedback, bug_report)',
-  }),
+    ...(description ? { description } : {}),
+  });
+
+export const FeedbackBody = Type.Object({
+  type: FeedbackType(),
   content: Type.Optional(Text({ maxLength: 2000 })),
   rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
 });

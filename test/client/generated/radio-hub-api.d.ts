@@ -527,8 +527,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The newest feedback (ratings, app feedback, bug reports), newest first
-         * @description The newest feedback (ratings, app feedback, bug reports), newest first. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. A success answers exactly `success`, `data`; an error the error envelope.
+         * The feedback (ratings, app feedback, bug reports), newest first, by type and rating; each page reads at most 200 entries
+         * @description The feedback (ratings, app feedback, bug reports), newest first, by type and rating; each page reads at most 200 entries. Admins only: an admin's key as a Bearer token (any other role gets 403). Spends no request budget. Send If-None-Match with the ETag of an earlier answer: 304 while it is current. A success answers exactly `success`, `data`; an error the error envelope.
          */
         get: operations["getApiAdminFeedback"];
         put?: never;
@@ -5698,10 +5698,21 @@ export interface operations {
     getApiAdminFeedback: {
         parameters: {
             query?: {
+                /** @description only this type, e.g. `bug_report` */
+                type?: string;
+                /** @description only ratings at least this (feedback without a rating is left out) */
+                min_rating?: number;
+                /** @description only ratings at most this (feedback without a rating is left out); below `min_rating`: none */
+                max_rating?: number;
+                /** @description the previous page's `next`: older feedback */
+                before?: number;
                 /** @description how many items, 1 to 100 */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of earlier answers, comma-separated, or `*`: 304 while one is current (a value that names none is no match) */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5711,6 +5722,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5738,9 +5751,23 @@ export interface operations {
                                 created_at: number;
                             }[];
                             count: number;
+                            /** @description send it as `before` for the next (older) page; null: no more. A page reads at most 200 entries, so a filtered page may hold fewer than `limit` (even none) and still have a `next` */
+                            next: number | null;
+                            /** @description entries read for this page */
+                            scanned: number;
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the ETag sent in If-None-Match is current (no body; counts against the budget) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION_FAILED: `details` names each broken rule */
             400: {
@@ -5788,7 +5815,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) */
+            /** @description RATE_LIMITED: too many wrong admin keys from this client (the right key too, until Retry-After) Or RATE_LIMITED: Too many requests; try again later. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
