@@ -286,4 +286,32 @@ describe.skipIf(!ready)('the console views in Chromium', () => {
     expect(csv).toContain('CeCe Winans,Goodness of God');
     expect(download.suggestedFilename()).toMatch(/^plays-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
   }, 60_000);
+  it('the feedback inbox filters by type and rating on the server and pages to older feedback', async () => {
+    // One bug report, then 23 app reviews (22 of four stars: more than a page of 20), the last one a complaint.
+    const post = async (body: Record<string, unknown>) => expect((await call(`${server.url}/api/mobile/feedback`, { body })).status).toBe(201);
+    await post({ type: 'bug_report', content: 'Player stops when the phone locks' });
+    for (let i = 1; i <= 22; i++) await post({ type: 'app_feedback', rating: 4, content: `Good app, review ${i}` });
+    await post({ type: 'app_feedback', rating: 2, content: 'Too many notifications' });
+    const page = await signIn(ADMIN_KEY, PHONE, '/console#/requests');
+    const inbox = page.getByRole('list', { name: 'Feedback and bug reports' });
+    await inbox.getByText('Too many notifications').waitFor();
+
+    await page.getByLabel('Type', { exact: true }).selectOption('app_feedback');
+    await page.getByLabel('Rating', { exact: true }).selectOption({ label: '2 stars' });
+    await page.getByText('1 entry shown').waitFor();
+    expect(await inbox.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Too many notifications')]);
+
+    await page.getByLabel('Rating', { exact: true }).selectOption({ label: '4 stars' });
+    await page.getByText('20 entries shown').waitFor();
+    expect(await inbox.getByText('Too many notifications').count()).toBe(0);
+    expect(await inbox.getByText(/Good app, review 1$/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Older entries' }).click();
+    await inbox.getByText(/Good app, review 1$/).waitFor();
+
+    await page.getByLabel('Type', { exact: true }).selectOption('bug_report');
+    await page.getByLabel('Rating', { exact: true }).selectOption({ label: 'Any rating' });
+    await page.getByText('1 entry shown').waitFor();
+    expect(await inbox.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Player stops when the phone locks')]);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../shared/api.js';
+import { errorText } from '../shared/error-text.js';
 import { dateTime } from '../shared/format.js';
 import { html } from '../shared/html.js';
 import { t } from '../shared/i18n.js';
@@ -12,7 +13,7 @@ import type { WebhookDelivery as Delivery } from '../../../src/api/admin/webhook
 
 export type { SourceStatus };
 
-/** Feedback rows shown at a time (Older entries shows the next ones). */
+/** Feedback rows a page asks for (Older entries loads the next ones). */
 const PAGE = 20;
 
 /** Each stream source: up or down, its listeners, the last poll it answered (GET /api/admin/station). */
@@ -52,55 +53,79 @@ function useAdminList<T>(path: string, field: string, adminKey: string): [T[] | 
   return [list, load];
 }
 
-/** The feedback and bug-report inbox (the newest 100), filtered by type and rating here, paged. */
+/** The types the app sends (the list also offers any other type seen in the inbox). */
+const KNOWN_TYPES = ['app_feedback', 'bug_report', 'song_rating'];
+
+interface FeedbackFilter {
+  type: string;
+  /** A star count ('1'–'5'), or '' for any rating. */
+  rating: string;
+}
+
+/** The API's query for a filter and a page (GET /api/admin/feedback: type, min_rating, max_rating, before). */
+function feedbackQuery(filter: FeedbackFilter, before: number | null): string {
+  const query = new URLSearchParams({ limit: String(PAGE) });
+  if (filter.type) query.set('type', filter.type);
+  if (filter.rating) {
+    query.set('min_rating', filter.rating);
+    query.set('max_rating', filter.rating);
+  }
+  if (before !== null) query.set('before', String(before));
+  return query.toString();
+}
+
+/**
+ * The feedback and bug-report inbox, newest first, filtered by type and rating by the server
+ * (the whole kept feedback, not only the newest page), a page at a time (Older entries).
+ */
 export function FeedbackInbox({ adminKey }: { adminKey: string }) {
-  const [feedback, reloadFeedback] = useAdminList<Feedback>('/api/admin/feedback?limit=100', 'feedback', adminKey);
-  const [type, setType] = useState('');
-  const [rating, setRating] = useState('');
-  const [shown, setShown] = useState(PAGE);
-  const types = [...new Set((feedback ?? []).map((f) => f.type))].sort();
-  const matching = (feedback ?? []).filter((f) => (!type || f.type === type) && (!rating || String(f.rating) === rating));
+  const [feedback, setFeedback] = useState<Feedback[] | null>(null);
+  const [next, setNext] = useState<number | null>(null);
+  const [filter, setFilter] = useState<FeedbackFilter>({ type: '', rating: '' });
+  const [seenTypes, setSeenTypes] = useState<string[]>(KNOWN_TYPES);
+  const [error, setError] = useState('');
+
+  const load = (wanted: FeedbackFilter, before: number | null = null) =>
+    void api<{ feedback: Feedback[]; next: number | null }>(`/api/admin/feedback?${feedbackQuery(wanted, before)}`, { adminKey }).then((r) => {
+      setError(r.ok ? '' : errorText(r));
+      if (!r.ok) return;
+      setFeedback((shown) => (before !== null ? [...(shown ?? []), ...r.data.feedback] : r.data.feedback));
+      setNext(r.data.next);
+      setSeenTypes((types) => [...new Set([...types, ...r.data.feedback.map((f) => f.type)])].sort());
+    });
+  useEffect(() => load(filter), [adminKey, filter]);
+  const choose = (field: keyof FeedbackFilter) => (e: Event) => {
+    setFilter({ ...filter, [field]: (e.currentTarget as HTMLSelectElement).value });
+  };
+
   return html`<section class="card wide" aria-labelledby="inbox-heading">
     <h2 id="inbox-heading">${t.inbox}</h2>
     <form class="inline-form filters" onSubmit=${(e: Event) => e.preventDefault()}>
       <div>
         <label for="feedback-type">${cv.feedbackType}</label>
-        <select
-          id="feedback-type"
-          value=${type}
-          onChange=${(e: Event) => {
-            setType((e.currentTarget as HTMLSelectElement).value);
-            setShown(PAGE);
-          }}
-        >
+        <select id="feedback-type" value=${filter.type} onChange=${choose('type')}>
           <option value="">${cv.anyType}</option>
-          ${types.map((name) => html`<option value=${name}>${name}</option>`)}
+          ${seenTypes.map((name) => html`<option value=${name}>${name}</option>`)}
         </select>
       </div>
       <div>
         <label for="feedback-rating">${cv.feedbackRating}</label>
-        <select
-          id="feedback-rating"
-          value=${rating}
-          onChange=${(e: Event) => {
-            setRating((e.currentTarget as HTMLSelectElement).value);
-            setShown(PAGE);
-          }}
-        >
+        <select id="feedback-rating" value=${filter.rating} onChange=${choose('rating')}>
           <option value="">${cv.anyRating}</option>
           ${['5', '4', '3', '2', '1'].map((n) => html`<option value=${n}>${t.stars(Number(n))}</option>`)}
         </select>
       </div>
-      <button type="button" class="secondary" onClick=${reloadFeedback}>${t.refresh}</button>
+      <button type="button" class="secondary" onClick=${() => load(filter)}>${t.refresh}</button>
     </form>
+    <p class="error" role="alert">${error}</p>
     ${
       !feedback
         ? html`<p class="muted">${t.loading}</p>`
-        : matching.length === 0
-          ? html`<p class="muted">${t.inboxEmpty}</p>`
-          : html`<p class="muted" role="status">${cv.feedbackMatches(Math.min(shown, matching.length), feedback.length)}</p>
-              <ul class="plain-list" id="feedback-inbox">
-                ${matching.slice(0, shown).map(
+        : feedback.length === 0
+          ? html`<p class="muted">${next === null ? t.inboxEmpty : cv.feedbackNoneYet}</p>`
+          : html`<p class="muted" role="status">${cv.feedbackShown(feedback.length)}</p>
+              <ul class="plain-list" id="feedback-inbox" aria-label=${t.inbox}>
+                ${feedback.map(
                   (f) =>
                     html`<li key=${f.id} data-type=${f.type}>
                       <span
@@ -110,9 +135,9 @@ export function FeedbackInbox({ adminKey }: { adminKey: string }) {
                       <span class="muted">${dateTime(f.created_at)}</span>
                     </li>`,
                 )}
-              </ul>
-              ${matching.length > shown ? html`<button type="button" class="secondary" onClick=${() => setShown(shown + PAGE)}>${cv.olderEntries}</button>` : ''}`
+              </ul>`
     }
+    ${next !== null ? html`<button type="button" class="secondary" onClick=${() => load(filter, next)}>${cv.olderEntries}</button>` : ''}
   </section>`;
 }
 
