@@ -29,7 +29,7 @@ export function feedbackAdminRoutes(feedback: FeedbackService): RouteDefinition[
         type: Type.Optional(FeedbackType('only this type, e.g. `bug_report`')),
         min_rating: Type.Optional(Rating('only ratings at least this (feedback without a rating is left out)')),
         max_rating: Type.Optional(Rating('only ratings at most this (feedback without a rating is left out); below `min_rating`: none')),
-        before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: "the previous page's `next`: older feedback" })),
+        before: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999_999_999, description: "the previous page's `next`: older feedback" })),
         limit: Type.Optional(LimitParam(100)),
       }),
       response: Type.Object({
