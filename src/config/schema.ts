@@ -298,10 +298,13 @@ export const ConfigSchema = Type.Object(
           windowSeconds: PositiveInt(86_400, 'window length in seconds'),
         },
       ),
-      reports: Section('listener and royalty reports (`/api/admin/reports/*`) a client may ask for, shared by every node (each reads up to 400 days of aggregates)', {
-        limit: PositiveInt(1_000_000, 'reports per window'),
-        windowSeconds: PositiveInt(86_400, 'window length in seconds'),
-      }),
+      reports: Section(
+        'heavy staff reads a client may ask for, shared by every node: listener and royalty reports (`/api/admin/reports/*`, each reads up to 400 days of aggregates), the chat search and the feedback inbox (each page reads a bounded slice)',
+        {
+          limit: PositiveInt(1_000_000, 'reports per window'),
+          windowSeconds: PositiveInt(86_400, 'window length in seconds'),
+        },
+      ),
       nowPlayingPush: Section('now-playing pushes a playout system may send (`/api/admin/nowplaying`), per client, shared by every node: one per track start, with room for retries', {
         limit: PositiveInt(1_000_000, 'pushes per window'),
         windowSeconds: PositiveInt(86_400, 'window length in seconds'),
