@@ -21,6 +21,8 @@ export class Metrics {
   readonly registry = new Registry();
   private lastGoodPoll: number | null = null;
   private redisProbe: (() => Promise<unknown>) | null = null;
+  /** The SSE feed's own count, read at scrape time (nothing to keep in step per stream). */
+  private sseStreams: () => number = () => 0;
 
   private readonly requests = new Counter({
     name: 'radio_hub_http_requests_total',
@@ -67,6 +69,15 @@ export class Metrics {
         this.set(lastGoodPollAge());
       },
     });
+    const sseStreams = () => this.sseStreams();
+    new Gauge({
+      name: 'radio_hub_sse_streams',
+      help: 'SSE streams (GET /api/live/events) open or starting on this node',
+      registers: [this.registry],
+      collect() {
+        this.set(sseStreams());
+      },
+    });
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -83,6 +94,11 @@ export class Metrics {
 
   liveClientDisconnected(): void {
     this.liveConnections.dec();
+  }
+
+  /** Where the SSE gauge reads how many streams this node holds. */
+  countSseStreams(count: () => number): void {
+    this.sseStreams = count;
   }
 
   countPublished(event: string): void {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
 import { connectLive } from '../support/live-client.js';
+import { connectSse } from '../support/sse-client.js';
 import { histogramBuckets, scrapeMetrics, valueOf } from '../support/prometheus-text.js';
 import { uniquePrefix } from '../support/redis.js';
 import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
@@ -110,6 +111,18 @@ describe('GET /metrics (Prometheus text format, on metrics.port)', () => {
     client.close();
     // The server learns of the disconnect from the socket: re-scrape until it has.
     await eventually(async () => expect(live((await scrapeMetrics(metricsUrl(server))).families)).toBe(live(before.families)));
+  });
+
+  it('tells the SSE streams open on this node, and counts one off once its client closes it', async () => {
+    const streams = async () => valueOf((await scrapeMetrics(metricsUrl(server))).families, 'radio_hub_sse_streams');
+    const before = await streams();
+    expect(before).toBeGreaterThanOrEqual(0);
+    const stream = connectSse(`${server.url}/api/live/events`);
+    await stream.opened(1);
+    expect(await streams()).toBe(before! + 1);
+    stream.close();
+    // The server learns of the close from the socket: re-scrape until it has.
+    await eventually(async () => expect(await streams()).toBe(before));
   });
 
   it('includes the event-loop lag, and no Redis gauge on the in-memory store', async () => {
