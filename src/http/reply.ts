@@ -89,7 +89,10 @@ export class ReplyWriter {
     this.write(ex, 204, '', undefined, this.cors.preflightHeaders(allow), false);
   }
 
-  /** Writes at once inside the uWS callback; from async code, corked (the one place both paths share). */
+  /**
+   * Writes at once inside the uWS callback; from async code it corks and comes back here, where
+   * the cork holds writes as the callback does (no closure on the hot synchronous path).
+   */
   private write(
     ex: Exchange,
     status: number,
@@ -100,28 +103,32 @@ export class ReplyWriter {
     contentType = JSON_TYPE,
   ): void {
     if (ex.aborted || ex.answered) return;
+    if (!ex.inCallback) {
+      ex.res.cork(() => {
+        ex.inCallback = true;
+        this.write(ex, status, body, headers, headerList, closeConnection, contentType);
+        ex.inCallback = false;
+      });
+      return;
+    }
     ex.answered = true;
-    const send = (): void => {
-      const { res } = ex;
-      res.writeStatus(statusLine(status));
-      res.writeHeader('X-Request-Id', ex.requestId);
-      this.cors.write(res, ex.origin);
-      const budget = ex.budget;
-      if (budget) budget.headers.writeHeaders(res, budget.decision);
-      if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
-      if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
-      // 204 and 304 have no body, and say no length; a HEAD answer says GET's length and sends no body.
-      if (status === 204 || status === 304) endWithoutBody(res, undefined, ex.connection, closeConnection);
-      else {
-        res.writeHeader('Content-Type', contentType);
-        if (ex.method === 'HEAD') endWithoutBody(res, Buffer.byteLength(body), ex.connection, closeConnection);
-        else endWithBody(res, body, ex.connection, closeConnection);
-      }
-      if (this.debug) {
-        this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip: ex.ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');
-      }
-    };
-    if (ex.inCallback) send();
-    else ex.res.cork(send);
+    const { res } = ex;
+    res.writeStatus(statusLine(status));
+    res.writeHeader('X-Request-Id', ex.requestId);
+    this.cors.write(res, ex.origin);
+    const budget = ex.budget;
+    if (budget) budget.headers.writeHeaders(res, budget.decision);
+    if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
+    if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
+    // 204 and 304 have no body, and say no length; a HEAD answer says GET's length and sends no body.
+    if (status === 204 || status === 304) endWithoutBody(res, undefined, ex.connection, closeConnection);
+    else {
+      res.writeHeader('Content-Type', contentType);
+      if (ex.method === 'HEAD') endWithoutBody(res, Buffer.byteLength(body), ex.connection, closeConnection);
+      else endWithBody(res, body, ex.connection, closeConnection);
+    }
+    if (this.debug) {
+      this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip: ex.ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');
+    }
   }
 }
