@@ -144,6 +144,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   const { io } = liveServer;
   const sseLog = log.child({ component: 'sse' });
   const sse = new SseFeed(config.live.sse, sseLog);
+  metrics.countSseStreams(() => sse.connections);
   const live = new LiveBroadcaster(io, backends.liveRelay !== undefined, store.liveEvents, sse, log.child({ component: 'live' }), metrics);
   // Webhooks hear every domain event the live clients hear (docs/webhooks.md).
   const webhooks = new WebhookDispatcher(config, backends.webhookQueue, log.child({ component: 'webhooks' }), clock);

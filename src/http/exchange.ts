@@ -14,8 +14,23 @@ export interface BudgetHeaders {
   writeHeaders(res: HttpResponse, decision: BudgetDecision): void;
 }
 
-/** Everything the edge copies out of uWS's `req` for one request (it dies with the uWS callback). */
-export interface ExchangeInit {
+/**
+ * One request and its answer in progress. Everything from uWS's `req` is copied here inside the
+ * uWS callback (it dies with the callback); `res` is touched only while neither `aborted` nor
+ * `answered` is set, since uWS ends the process on a response used after it was aborted.
+ */
+export class Exchange {
+  aborted = false;
+  answered = false;
+  /** Set once the pipeline is done with the request (answered, or nobody left to answer). */
+  finished = false;
+  /** True while still inside the uWS callback: writes need no cork there. */
+  inCallback = true;
+  /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
+  budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
+  /** Who signed in, once a staff route's key check passed. */
+  staff: StaffMember | null = null;
+  // What the edge copies out of uWS's `req` (it dies with the uWS callback): the constructor's init.
   readonly res: HttpResponse;
   readonly method: string;
   /** The declared path of the route table entry ("unmatched" when none): a bounded label for metrics. */
@@ -31,39 +46,6 @@ export interface ExchangeInit {
   /** Whether the client asked to close the connection after this answer, and whether uWS knows. */
   readonly connection: ConnectionClose;
   /** A Transfer-Encoding other than one `chunked`: the body's end is ambiguous (400, then close). */
-  readonly ambiguousFraming: boolean;
-  readonly headers: Record<string, string>;
-  readonly params: Record<string, string>;
-  readonly startedAt: number;
-}
-
-/**
- * One request and its answer in progress. Everything from uWS's `req` is copied here inside the
- * uWS callback (it dies with the callback); `res` is touched only while neither `aborted` nor
- * `answered` is set, since uWS ends the process on a response used after it was aborted.
- */
-export class Exchange implements ExchangeInit {
-  aborted = false;
-  answered = false;
-  /** Set once the pipeline is done with the request (answered, or nobody left to answer). */
-  finished = false;
-  /** True while still inside the uWS callback: writes need no cork there. */
-  inCallback = true;
-  /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
-  budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
-  /** Who signed in, once a staff route's key check passed. */
-  staff: StaffMember | null = null;
-  readonly res: HttpResponse;
-  readonly method: string;
-  readonly route: string;
-  readonly path: string;
-  readonly rawQuery: string;
-  readonly origin: string;
-  readonly requestId: string;
-  readonly acceptLanguage: string;
-  readonly ip: string;
-  readonly client: string;
-  readonly connection: ConnectionClose;
   readonly ambiguousFraming: boolean;
   readonly headers: Record<string, string>;
   readonly params: Record<string, string>;
@@ -104,3 +86,9 @@ export class Exchange implements ExchangeInit {
     });
   }
 }
+
+/** The answer's progress and what the pipeline learns on the way: not part of what a new exchange starts from. */
+type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'staff' | 'watchAbort';
+
+/** Everything the edge copies out of uWS's `req` for one request: the exchange's other public fields, declared once there. */
+export type ExchangeInit = Omit<Exchange, ExchangeState>;

@@ -89,6 +89,10 @@ export class ReplyWriter {
     this.write(ex, 204, '', undefined, this.cors.preflightHeaders(allow), false);
   }
 
+  /**
+   * Writes at once inside the uWS callback; from async code it corks and comes back here, where
+   * the cork holds writes as the callback does (no closure on the hot synchronous path).
+   */
   private write(
     ex: Exchange,
     status: number,
@@ -99,20 +103,15 @@ export class ReplyWriter {
     contentType = JSON_TYPE,
   ): void {
     if (ex.aborted || ex.answered) return;
+    if (!ex.inCallback) {
+      ex.res.cork(() => {
+        ex.inCallback = true;
+        this.write(ex, status, body, headers, headerList, closeConnection, contentType);
+        ex.inCallback = false;
+      });
+      return;
+    }
     ex.answered = true;
-    if (ex.inCallback) this.writeNow(ex, status, body, headers, headerList, closeConnection, contentType);
-    else ex.res.cork(() => this.writeNow(ex, status, body, headers, headerList, closeConnection, contentType));
-  }
-
-  private writeNow(
-    ex: Exchange,
-    status: number,
-    body: string | Buffer,
-    headers: Record<string, string> | undefined,
-    headerList: ReadonlyArray<readonly [string, string]> | undefined,
-    closeConnection: boolean,
-    contentType: string,
-  ): void {
     const { res } = ex;
     res.writeStatus(statusLine(status));
     res.writeHeader('X-Request-Id', ex.requestId);

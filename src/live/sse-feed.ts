@@ -74,7 +74,7 @@ export class SseFeed {
     this.retry = `retry: ${settings.retryMs}\n\n`;
   }
 
-  /** Streams on this node, open or starting. */
+  /** Streams on this node, open or starting (the `radio_hub_sse_streams` gauge). */
   get connections(): number {
     return this.clients.size;
   }

@@ -12,6 +12,18 @@ export interface MetricsOptions {
   processMetrics: boolean;
 }
 
+/** A gauge whose value is read when scraped, from a count or time kept elsewhere (nothing to keep in step). */
+function readAtScrape(registry: Registry, name: string, help: string, read: () => number): void {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
+}
+
 /**
  * One app's Prometheus metrics: its own registry and the hooks its doors call where something
  * happens (a request answered, a live client in or out, an event published, a poll). One per app
@@ -21,6 +33,8 @@ export class Metrics {
   readonly registry = new Registry();
   private lastGoodPoll: number | null = null;
   private redisProbe: (() => Promise<unknown>) | null = null;
+  /** The SSE feed's own count, read at scrape time (nothing to keep in step per stream). */
+  private sseStreams: () => number = () => 0;
 
   private readonly requests = new Counter({
     name: 'radio_hub_http_requests_total',
@@ -59,14 +73,8 @@ export class Metrics {
 
   constructor(private readonly options: MetricsOptions) {
     const lastGoodPollAge = () => (this.lastGoodPoll === null ? Number.NaN : (options.clock() - this.lastGoodPoll) / 1000);
-    new Gauge({
-      name: 'radio_hub_last_good_poll_age_seconds',
-      help: 'Seconds since this node last polled the stream server successfully (NaN: not yet)',
-      registers: [this.registry],
-      collect() {
-        this.set(lastGoodPollAge());
-      },
-    });
+    readAtScrape(this.registry, 'radio_hub_last_good_poll_age_seconds', 'Seconds since this node last polled the stream server successfully (NaN: not yet)', lastGoodPollAge);
+    readAtScrape(this.registry, 'radio_hub_sse_streams', 'SSE streams (GET /api/live/events) open or starting on this node', () => this.sseStreams());
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -83,6 +91,11 @@ export class Metrics {
 
   liveClientDisconnected(): void {
     this.liveConnections.dec();
+  }
+
+  /** Where the SSE gauge reads how many streams this node holds. */
+  countSseStreams(count: () => number): void {
+    this.sseStreams = count;
   }
 
   countPublished(event: string): void {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sseStreams } from '../support/metrics-server.js';
 import { installedUwsBuild } from '../support/uws-build.js';
 import { converse, headerOf, headerValues, rawRequest, type RawAnswer, rawSuiteServer } from '../support/raw-http.js';
 
@@ -82,7 +83,7 @@ describe(`HEAD on uWS ${build.name}@${build.version}`, () => {
     const talk = await converse(suite.port, [rawRequest('HEAD', '/api/live/events'), HEALTH], { methods: ['HEAD', 'GET'] });
     expect(statuses(talk.answers)).toEqual([200, 200]);
     expect(headerOf(talk.answers[0]!, 'Content-Type')).toBe('text/event-stream; charset=utf-8');
-    expect(suite.server.app.sse.connections).toBe(0);
+    expect(await sseStreams(suite.server)).toBe(0);
     const refused = await converse(suite.port, [rawRequest('HEAD', '/api/live/events?events=bogus'), HEALTH], { methods: ['HEAD', 'GET'] });
     expect(statuses(refused.answers)).toEqual([400, 200]);
     expect(Number(headerOf(refused.answers[0]!, 'Content-Length'))).toBeGreaterThan(0);

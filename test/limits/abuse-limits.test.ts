@@ -179,7 +179,7 @@ describe('client identity (unit)', () => {
 });
 
 describe('bounded in-memory counter (finding 2)', () => {
-  it('550,000 distinct clients keep the count at the cap, finished windows go, the newest keys count right', () => {
+  it('550,000 distinct clients keep the count at the cap, finished windows go, the newest keys count right', async () => {
     let now = 1_000_000;
     const cap = 100_000;
     const counter = new MemoryWindowCounter(10, cap, () => now);
@@ -187,20 +187,26 @@ describe('bounded in-memory counter (finding 2)', () => {
       counter.hitNow(`198.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:${i}`);
       if (i % 1000 === 0) now += 1; // time passes, but less than one window over the whole run
     }
-    expect(counter.size).toBe(cap);
+    // exactly the newest `cap` clients are tracked: the oldest of them still counts, the one before it was pushed out
+    const key = (i: number) => `198.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:${i}`;
+    const counted = async (i: number) => (await counter.peek(key(i))).count;
+    expect(await counted(550_000 - cap)).toBe(1);
+    expect(await counted(549_999 - cap)).toBe(0);
     // the newest keys are tracked and keep counting in their window
-    const newest = `198.${(549_999 >> 16) & 255}.${(549_999 >> 8) & 255}.${549_999 & 255}:549999`;
+    const newest = key(549_999);
     expect(counter.hitNow(newest).count).toBe(2);
     expect(counter.hitNow(newest).count).toBe(3);
     // the oldest were pushed out: one of them starts over
     expect(counter.hitNow('198.0.0.0:0').count).toBe(1);
-    expect(counter.size).toBe(cap);
+    // ...and took the place of the oldest tracked one, no more
+    expect(await counted(550_000 - cap)).toBe(0);
+    expect(await counted(550_001 - cap)).toBe(1);
 
     // once every window has ended, the next hit drops them all
     now += 10_001;
     const fresh = counter.hitNow('203.0.113.1');
     expect(fresh).toEqual({ count: 1, resetMs: 10_000 });
-    expect(counter.size).toBe(1);
+    expect(await counted(549_999)).toBe(0);
     expect(counter.hitNow('203.0.113.1')).toEqual({ count: 2, resetMs: 10_000 });
     now += 4_000;
     expect(counter.hitNow('203.0.113.1')).toEqual({ count: 3, resetMs: 6_000 });
@@ -214,30 +220,39 @@ describe('bounded in-memory counter (finding 2)', () => {
     for (let i = 0; i < 5; i++) counter.hitNow(`early-${i}`);
     now = 5_000;
     for (let i = 0; i < 3; i++) counter.hitNow(`late-${i}`);
-    expect(counter.size).toBe(8);
     now = 10_000; // the early windows end, the late ones run until 15,000
-    counter.hitNow('newcomer'); // a new window is when finished ones are dropped
-    expect(counter.size).toBe(4);
+    counter.hitNow('newcomer'); // a new window is when finished ones are dropped (what that frees: the heap test below)
     expect(counter.hitNow('late-1').count).toBe(2);
     expect(counter.hitNow('early-0').count).toBe(1);
   });
 
-  it('reports the heap held by 100,000 tracked clients', () => {
+  it('reports the heap held by 100,000 tracked clients, and gives it back once their windows end', async () => {
     // gc without --expose-gc on the command line: the flag set at run time, the function taken
     // from a fresh context (where V8 installs it)
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as (() => void) | undefined;
     gc?.();
     const before = process.memoryUsage().heapUsed;
-    const counter = new MemoryWindowCounter(3600, 100_000, () => 0);
+    let now = 0;
+    const counter = new MemoryWindowCounter(3600, 100_000, () => now);
     // IPv6 /64 keys are the longest a client key gets
     for (let i = 0; i < 100_000; i++) counter.hitNow(`2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::/64`);
     gc?.();
     const after = process.memoryUsage().heapUsed;
-    expect(counter.size).toBe(100_000);
+    // every one of them is tracked (the last and the first still count)
+    expect((await counter.peek('2001:db8:1:869f::/64')).count).toBe(1);
+    expect((await counter.peek('2001:db8:0:0::/64')).count).toBe(1);
     process.stdout.write(
       `[abuse-limits] heap for 100,000 tracked clients: ${((after - before) / 1024 / 1024).toFixed(1)} MB` + ` (${gc ? 'after gc' : 'without --expose-gc, so garbage included'})\n`,
     );
+
+    // once their windows have ended, the next new client's hit drops them all: the heap is given back
+    now = 3_600_000;
+    expect(counter.hitNow('2001:db8:ffff:0::/64').count).toBe(1);
+    expect(gc).toBeDefined();
+    gc!();
+    const dropped = process.memoryUsage().heapUsed;
+    expect(dropped - before).toBeLessThan((after - before) / 4);
   });
 });
 

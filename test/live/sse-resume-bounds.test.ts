@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverBackends } from '../support/backends.js';
 import { eventually } from '../support/eventually.js';
 import { connectSse } from '../support/sse-client.js';
-import { call, startTestServer, type TestServer } from '../support/test-server.js';
+import { sseStreams, startWithMetrics, type MetricsTestServer } from '../support/metrics-server.js';
+import { call } from '../support/test-server.js';
 
 const MAX_BACKLOG = 16 * 1024;
 const OPENS = 4;
@@ -27,7 +28,7 @@ async function firstBytes(url: string, headers: Record<string, string>, done: (t
 }
 
 describe.each(serverBackends('sse-bounds'))('SSE resume and opens, bounded: $name', ({ available, overrides, cleanup }) => {
-  let server: TestServer;
+  let server: MetricsTestServer;
   const url = (query = '') => `${server.url}/api/live/events${query}`;
   /** Each suite's clients come from their own address (X-Forwarded-For through a trusted proxy), so budgets stay apart. */
   let clients = 0;
@@ -35,7 +36,7 @@ describe.each(serverBackends('sse-bounds'))('SSE resume and opens, bounded: $nam
 
   beforeAll(async () => {
     if (!available) return;
-    server = await startTestServer({
+    server = await startWithMetrics({
       ...overrides(),
       trustProxy: ['127.0.0.1'],
       chat: { repeatWindowSeconds: 0 },
@@ -107,6 +108,6 @@ describe.each(serverBackends('sse-bounds'))('SSE resume and opens, bounded: $nam
     } finally {
       for (const c of held) c.close();
     }
-    await eventually(async () => expect(server.app.sse.connections).toBe(0));
+    await eventually(async () => expect(await sseStreams(server)).toBe(0));
   });
 });

@@ -4,7 +4,8 @@ import { eventually } from '../support/eventually.js';
 import { IcecastServer, icecastInstalled, type TestSource } from '../support/icecast.js';
 import { connectLive } from '../support/live-client.js';
 import { connectSse, type SseClient } from '../support/sse-client.js';
-import { call, startTestServer, type TestServer } from '../support/test-server.js';
+import { sseStreams, startWithMetrics, type MetricsTestServer } from '../support/metrics-server.js';
+import { call, type TestServer } from '../support/test-server.js';
 
 const MOUNT = '/live.mp3';
 const post = (server: TestServer, message: string) => call(`${server.url}/api/mobile/chat`, { body: { nickname: 'grace', message } });
@@ -25,7 +26,7 @@ async function readStream(url: string, headers: Record<string, string>, done: (t
 }
 
 describe('SSE feed /api/live/events', () => {
-  let server: TestServer;
+  let server: MetricsTestServer;
   const sources: SseClient[] = [];
   const open = (query = '', options: { lastEventId?: string } = {}) => {
     const client = connectSse(`${server.url}/api/live/events${query}`, options);
@@ -34,7 +35,7 @@ describe('SSE feed /api/live/events', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({
+    server = await startWithMetrics({
       chat: { repeatWindowSeconds: 0 },
       live: { maxConnectionsPerClient: 6, sse: { heartbeatSeconds: 1, historySize: 50, maxBufferedBytes: 65536, retryMs: 500 } },
     });
@@ -171,7 +172,7 @@ describe('SSE feed /api/live/events', () => {
 
   it('caps streams per address like live clients, and frees the place when one closes', async () => {
     // Streams of earlier tests are closed by the client; the server counts them off when it sees that.
-    await eventually(async () => expect(server.app.sse.connections).toBe(0));
+    await eventually(async () => expect(await sseStreams(server)).toBe(0));
     const held = [0, 1, 2, 3, 4, 5].map(() => open());
     await Promise.all(held.map((c) => c.next('nowplaying')));
     const refused = await call(`${server.url}/api/live/events`);
@@ -179,7 +180,7 @@ describe('SSE feed /api/live/events', () => {
     expect(refused.body.error.code).toBe('RATE_LIMITED');
     expect(refused.headers.get('retry-after')).toBeTruthy();
     held[0]!.close();
-    await eventually(async () => expect(server.app.sse.connections).toBe(5));
+    await eventually(async () => expect(await sseStreams(server)).toBe(5));
     await open().next('nowplaying');
   });
 
@@ -190,10 +191,10 @@ describe('SSE feed /api/live/events', () => {
     await new Promise((resolve) => slow.once('connect', resolve));
     slow.pause(); // never reads: the kernel buffers fill, then uWS reports backpressure
     slow.write('GET /api/live/events?events=chat:message HTTP/1.1\r\nHost: x\r\n\r\n');
-    await eventually(async () => expect(server.app.sse.connections).toBe(2));
+    await eventually(async () => expect(await sseStreams(server)).toBe(2));
     const big = 'x'.repeat(32 * 1024);
     let sent = 0;
-    while (server.app.sse.connections === 2) {
+    while ((await sseStreams(server)) === 2) {
       if (sent === 2000) throw new Error('the slow reader was never dropped');
       const id = `big-${sent++}`;
       server.app.live.publish('chat:message', { id, nickname: 'bench', message: big, timestamp: 0 });
@@ -214,12 +215,12 @@ describe('SSE feed /api/live/events', () => {
 
 describe.skipIf(!icecastInstalled())('SSE now playing from a real Icecast 2.4', () => {
   let icecast: IcecastServer;
-  let server: TestServer;
+  let server: MetricsTestServer;
   let source: TestSource | null = null;
 
   beforeAll(async () => {
     icecast = await IcecastServer.start();
-    server = await startTestServer({ stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: false } });
+    server = await startWithMetrics({ stream: { kind: 'icecast', statusUrl: icecast.statusUrl, mount: MOUNT, enabled: false } });
   });
   afterAll(async () => {
     source?.disconnect();

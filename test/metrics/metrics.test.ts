@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
 import { connectLive } from '../support/live-client.js';
+import { connectSse } from '../support/sse-client.js';
 import { histogramBuckets, scrapeMetrics, valueOf } from '../support/prometheus-text.js';
 import { uniquePrefix } from '../support/redis.js';
 import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
-import { capturedLog } from '../support/captured-log.js';
-import { call, startTestServer, type TestServer } from '../support/test-server.js';
-
-interface MetricsTestServer extends TestServer {
-  metricsUrl: string;
-}
-
-/** A server with metrics on a port of its own (port 0), found as an operator finds it: in the start-up line that names it. */
-async function startWithMetrics(overrides: Record<string, unknown> = {}): Promise<MetricsTestServer> {
-  const captured = capturedLog();
-  const server = await startTestServer({ metrics: { port: 0 }, ...overrides }, { log: captured.log });
-  const [line] = captured.matching('metrics on GET /metrics');
-  return { ...server, metricsUrl: `http://127.0.0.1:${String(line!.port)}/metrics` };
-}
+import { sseStreams, startWithMetrics, type MetricsTestServer } from '../support/metrics-server.js';
+import { call } from '../support/test-server.js';
 
 const metricsUrl = (server: MetricsTestServer) => server.metricsUrl;
 
@@ -110,6 +99,18 @@ describe('GET /metrics (Prometheus text format, on metrics.port)', () => {
     client.close();
     // The server learns of the disconnect from the socket: re-scrape until it has.
     await eventually(async () => expect(live((await scrapeMetrics(metricsUrl(server))).families)).toBe(live(before.families)));
+  });
+
+  it('tells the SSE streams open on this node, and counts one off once its client closes it', async () => {
+    const streams = () => sseStreams(server);
+    const before = await streams();
+    expect(before).toBeGreaterThanOrEqual(0);
+    const stream = connectSse(`${server.url}/api/live/events`);
+    await stream.opened(1);
+    expect(await streams()).toBe(before + 1);
+    stream.close();
+    // The server learns of the close from the socket: re-scrape until it has.
+    await eventually(async () => expect(await streams()).toBe(before));
   });
 
   it('includes the event-loop lag, and no Redis gauge on the in-memory store', async () => {

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startWithMetrics, type MetricsTestServer } from './metrics-server.js';
 
 /** One HTTP answer read off a raw connection. */
 export interface RawAnswer {
@@ -89,14 +89,15 @@ export function rawRequest(method: string, path: string, headers: Record<string,
 
 /** A suite's server: started before its tests, closed after them; `port` for raw connections. */
 export interface RawSuiteServer {
-  readonly server: TestServer;
+  readonly server: MetricsTestServer;
   readonly port: number;
 }
 
 export function rawSuiteServer(overrides: Record<string, unknown> = {}): RawSuiteServer {
-  let server: TestServer | undefined;
+  let server: MetricsTestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(overrides);
+    // With its metrics port, as deployed: a test can read what an operator reads.
+    server = await startWithMetrics(overrides);
   });
   afterAll(() => server?.close());
   return {

@@ -63,11 +63,6 @@ export class MemoryWindowCounter implements WindowCounter {
     if (window && window.resetAt > this.clock() && window.count > 0) window.count -= 1;
   }
 
-  /** Clients tracked now (for the memory figure in docs/limits.md and its test). */
-  get size(): number {
-    return this.windows.size;
-  }
-
   /** Whether `window` is still the key's current one (a restarted key leaves its old window queued). */
   private isCurrent(window: Window): boolean {
     return this.windows.get(window.key) === window;
