@@ -2,12 +2,25 @@
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 export const SERVER_CORE = '0';
 export const LOAD_CORE = '1';
+
+/** A port free on 127.0.0.1 now (for a server that must be started again on the same one). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * Settings for a benchmark run: no stream polling, the limiters on (they are part of the cost
@@ -86,6 +99,8 @@ export function startClientFleet(script) {
     });
   return {
     child,
+    /** Resolves with the fleet's next message that carries `key` (for messages beyond these). */
+    next,
     connect: async (target) => {
       child.send({ connect: target });
       return next('connected');

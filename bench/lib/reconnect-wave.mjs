@@ -3,45 +3,18 @@
 // socket.io-client's default backoff (bench/reconnect-clients.mjs): the time until every one is
 // back, the handshakes answered with a refusal and with 5xx (goal 0), and the new server's peak
 // RSS (VmHWM). Ours and the plain Socket.IO peer (bench/peer-socketio-server.mjs) in one run.
-import { fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstJsonLine, LOAD_CORE, SERVER_CORE, startService, stop } from './processes.mjs';
+import { firstJsonLine, freePort, SERVER_CORE, startClientFleet, startService, stop } from './processes.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function peakRssMiB(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)[1]) / 1024;
-}
-
-function startFleet() {
-  const child = fork(join(ROOT, 'bench/reconnect-clients.mjs'), [], { execPath: 'taskset', execArgv: ['-c', LOAD_CORE, process.execPath], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = (key) =>
-    new Promise((resolve) => {
-      const listener = (message) => {
-        if (key in message) {
-          child.off('message', listener);
-          resolve(message[key]);
-        }
-      };
-      child.on('message', listener);
-    });
-  return { child, next };
 }
 
 async function startPeer(contract, port) {
@@ -59,10 +32,9 @@ async function startPeer(contract, port) {
 async function wave(name, clients, start) {
   const port = await freePort();
   let server = await start(port);
-  const fleet = startFleet();
+  const fleet = startClientFleet('bench/reconnect-clients.mjs');
   try {
-    fleet.child.send({ connect: { url: `http://127.0.0.1:${port}`, count: clients } });
-    await fleet.next('connected');
+    await fleet.connect({ url: `http://127.0.0.1:${port}`, count: clients });
     fleet.child.send({ wave: true });
     await fleet.next('armed');
     const back = fleet.next('back');
@@ -73,7 +45,7 @@ async function wave(name, clients, start) {
     const result = await back;
     return { server: name, clients, restartMs, ...result, peakRssMiB: await peakRssMiB(server.child.pid) };
   } finally {
-    fleet.child.send({ close: true });
+    fleet.close();
     await stop(server.child);
   }
 }

@@ -5,22 +5,10 @@
 // is measured over as long a quiet spell right after and taken off; the INFO calls themselves too.
 // The command names come from MONITOR over a few requests.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import { ENDPOINTS } from './rest.mjs';
-import { startService, stop } from './processes.mjs';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, startService, stop } from './processes.mjs';
 
 async function startPrivateRedis() {
   const port = await freePort();
