@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { deleteKeys, redisUrl, serverStores } from '../support/redis.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 // Stripe's webhook, signed by the SDK's own test helper (webhooks.generateTestHeaderString), on
@@ -12,10 +12,7 @@ const SECRET = 'whsec_test_radio_hub_0123456789';
 const PATH = '/api/payments/stripe/webhook';
 const REVENUE = '/api/analytics/revenue.php';
 
-const backends = [
-  { name: 'memory', available: true, redis: undefined },
-  { name: 'redis', available: hasRedis, redis: hasRedis ? { url: redisUrl, prefix: uniquePrefix('payhook') } : undefined },
-];
+const backends = serverStores('payhook');
 
 /** A Stripe event as Stripe sends it (the fields we read, and some we do not). */
 function stripeEvent(id: string, type: string, object: Record<string, unknown> | undefined, previous?: Record<string, unknown>, created: unknown = Math.floor(Date.now() / 1000)): string {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { deleteKeys, hasRedis, redisUrl, serverStores, uniquePrefix } from '../support/redis.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 // Issue 32: the programme's revision is its ETag; an edit that carries the revision it started
@@ -19,10 +19,7 @@ const STAFF = [
 const PRAISE = { id: 'praise', title: 'Morning Praise', host: 'Ruth', description: 'Hymns to start the day', days: ['mon', 'tue'], start: '06:00', end: '09:00' };
 const overrides = { staff: STAFF, schedule: { shows: [PRAISE], events: [] }, playlists: [] };
 
-const backends = [
-  { name: 'memory', available: true, redis: undefined },
-  { name: 'redis', available: hasRedis, redis: hasRedis ? { url: redisUrl, prefix: uniquePrefix('programme-rev') } : undefined },
-];
+const backends = serverStores('programme-rev');
 
 describe.each(backends)('programme revisions, If-Match and 412 ($name store)', (backend) => {
   if (!backend.available) {

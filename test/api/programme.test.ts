@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
 import { connectLive } from '../support/live-client.js';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { deleteKeys, hasRedis, redisUrl, serverStores, uniquePrefix } from '../support/redis.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 // The programme edited live through the admin routes: validated with the config file's schemas,
@@ -15,10 +15,7 @@ const SEED = {
 };
 const EVENING = { id: 'evening', title: 'Evening Psalms', days: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'], start: '20:00', end: '21:00' };
 
-const backends = [
-  { name: 'memory', available: true, redis: undefined },
-  { name: 'redis', available: hasRedis, redis: hasRedis ? { url: redisUrl, prefix: uniquePrefix('programme') } : undefined },
-];
+const backends = serverStores('programme');
 
 describe.each(backends)('the programme edited live ($name store)', (backend) => {
   if (!backend.available) {

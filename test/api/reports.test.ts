@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { deleteKeys, redisUrl, serverStores } from '../support/redis.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { call, checkedFetch, startTestServer, type TestServer } from '../support/test-server.js';
 import { createHash } from 'node:crypto';
@@ -20,10 +20,7 @@ interface Listener {
   since: number;
 }
 
-const backends = [
-  { name: 'memory', available: true, redis: undefined },
-  { name: 'redis', available: hasRedis, redis: hasRedis ? { url: redisUrl, prefix: uniquePrefix('reports') } : undefined },
-];
+const backends = serverStores('reports');
 
 describe.each(backends)('listener and royalty reports ($name store)', (backend) => {
   if (!backend.available) {

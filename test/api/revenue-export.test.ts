@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { majorAmount } from '../../src/api/admin/revenue-export.js';
 import { csvRows } from '../support/csv-rows.js';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { deleteKeys, redisUrl, serverStores } from '../support/redis.js';
 import { call, checkedFetch, startTestServer, type TestServer } from '../support/test-server.js';
 
 // Issue 32: the revenue events themselves between two station dates, as CSV for the books, read
@@ -12,10 +12,7 @@ const auth = { authorization: `Bearer ${ADMIN_KEY}` };
 const NOW = Date.parse('2026-06-15T18:00:00Z');
 const EXPORT = '/api/admin/revenue/events.csv';
 
-const backends = [
-  { name: 'memory', available: true, redis: undefined },
-  { name: 'redis', available: hasRedis, redis: hasRedis ? { url: redisUrl, prefix: uniquePrefix('revenue-export') } : undefined },
-];
+const backends = serverStores('revenue-export');
 
 describe.each(backends)('the revenue CSV ($name store)', (backend) => {
   if (!backend.available) {

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteKeys, hasRedis, redisUrl, uniquePrefix } from '../support/redis.js';
+import { deleteKeys, redisUrl, serverStores } from '../support/redis.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 const ADMIN_KEY = 'admin-key-for-revenue-01';
 const PATH = '/api/analytics/revenue.php';
 const NOW = Date.parse('2026-06-15T18:00:00Z');
 
-const backends = [
-  { name: 'memory', available: true, redis: undefined },
-  { name: 'redis', available: hasRedis, redis: hasRedis ? { url: redisUrl, prefix: uniquePrefix('revenue') } : undefined },
-];
+const backends = serverStores('revenue');
 
 describe.each(backends)('revenue events ($name store)', (backend) => {
   if (!backend.available) {

@@ -21,3 +21,14 @@ export async function deleteKeys(url: string, prefix: string): Promise<void> {
     await client.close();
   }
 }
+
+/**
+ * The two stores a test server may run on, for `describe.each`: memory, and the shared Redis under
+ * a fresh prefix labelled `label` (`available: false` when no Redis answers at REDIS_URL).
+ */
+export function serverStores(label: string): Array<{ name: 'memory' | 'redis'; available: boolean; redis: { url: string; prefix: string } | undefined }> {
+  return [
+    { name: 'memory', available: true, redis: undefined },
+    { name: 'redis', available: hasRedis, redis: hasRedis ? { url: redisUrl, prefix: uniquePrefix(label) } : undefined },
+  ];
+}
