@@ -1,6 +1,7 @@
 import { ErrorReply } from 'redis';
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../errors.js';
+import { OneAtATime } from './one-at-a-time.js';
 import { REDIS_RETRY_AFTER_SECONDS, RedisOutage } from './redis-outage.js';
 
 export { REDIS_RETRY_AFTER_SECONDS };
@@ -42,11 +43,6 @@ export interface RedisConnections {
   readonly topology: RedisTopology;
   /** The store's commands. */
   readonly commands: RedisCommands;
-  /**
-   * Writes acknowledged only once replicas hold them (revenue, song requests): a connection of
-   * their own, since WAIT counts the writes of its connection and blocks it while it waits.
-   */
-  readonly durable: RedisCommands;
   /** The live relay's publish/subscribe pair (the Socket.IO adapter). */
   readonly publisher: TopologyClient;
   readonly subscriber: TopologyClient;
@@ -61,10 +57,13 @@ export interface RedisConnections {
   /** A raw command on the store connection, sent to the master that holds `routingKey`'s slot (SCAN, PING). */
   send(routingKey: string, args: string[]): Promise<unknown>;
   /**
-   * Resolves once `replicaAcks.replicas` replicas hold every durable write so far (WAIT on the
-   * durable connection, to the master of `routingKey`); 503 if they do not within its timeout.
+   * A write acknowledged only once `replicaAcks.replicas` replicas hold it (revenue, song
+   * requests): `write` runs on a connection of its own (WAIT counts the writes of its connection
+   * and blocks it while it waits), then WAIT to the master of `routingKey` unless `replicate` says
+   * the result wrote nothing to wait for. 503 if the replicas do not hold it within their timeout,
+   * and at once while they are known to be behind and another write is already waiting for them.
    */
-  replicated(routingKey: string): Promise<void>;
+  durableWrite<T>(routingKey: string, write: (durable: RedisCommands) => Promise<T>, replicate?: (result: T) => boolean): Promise<T>;
   /** Whether the store connection is up (a single client reconnecting is not). */
   isReady(): boolean;
   /**
@@ -132,6 +131,38 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     }
   };
   let replicasBehind = false;
+  const replicasBehindError = () => new AppError('UNAVAILABLE', { message: 'Not yet copied to a Redis replica; retry with the same request.', retryAfterSeconds: 1, alreadyLogged: true });
+  const replicated = async (routingKey: string): Promise<void> => {
+    const args = ['WAIT', String(replicaAcks.replicas), String(replicaAcks.timeoutMs)];
+    const acks = Number(await callWithin(() => sendTo(durable.client, topology, routingKey, args), replicaAcks.timeoutMs + commandTimeoutMs));
+    const behind = acks < replicaAcks.replicas;
+    if (behind !== replicasBehind) {
+      replicasBehind = behind;
+      if (behind) log.error({ replicas: replicaAcks.replicas, acknowledged: acks }, 'redis replicas behind: refusing revenue events and song requests (503) until they catch up');
+      else log.info('redis replicas caught up');
+    }
+    if (behind) throw replicasBehindError();
+  };
+  /**
+   * Durable writes, each with its WAIT, one at a time. A WAIT holds its connection until the
+   * replicas answer, a whole `replicaAcks.timeoutMs` when there is none (a failover's new master,
+   * until the old one rejoins). A write sent meanwhile on the same socket waited that long, its
+   * command timeout took the wait for a frozen Redis, and every call of the node was refused, chat
+   * and reads included, until the next probe: again and again until a replica was back. In line,
+   * each command's timeout measures Redis's own answer. One that had to wait while the replicas
+   * are behind, or longer than one WAIT may take, is refused at once: only the first asks them.
+   */
+  const durableLine = new OneAtATime();
+  const durableWrite = <T>(routingKey: string, write: (client: RedisCommands) => Promise<T>, replicate: (result: T) => boolean = () => true): Promise<T> => {
+    if (replicaAcks.replicas === 0) return callWithin(() => write(durable.client), commandTimeoutMs);
+    if (replicasBehind && !durableLine.idle) return Promise.reject(replicasBehindError());
+    return durableLine.run(async ({ waited, waitedMs }) => {
+      if (waited && (replicasBehind || waitedMs > replicaAcks.timeoutMs)) throw replicasBehindError();
+      const result = await callWithin(() => write(durable.client), commandTimeoutMs);
+      if (replicate(result)) await replicated(routingKey);
+      return result;
+    });
+  };
   // While away, one PING a second finds Redis back, also when nothing else asks it (station
   // reads and budgets then stay off Redis) and when no reconnect tells (a frozen Redis thaws).
   let probe: NodeJS.Timeout | undefined;
@@ -169,25 +200,11 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     topology,
     outage,
     commands: command.client,
-    durable: durable.client,
     publisher: publisher.client,
     subscriber: subscriber.client,
     call: (operation) => callWithin(operation, commandTimeoutMs),
     send: (routingKey, args) => sendTo(command.client, topology, routingKey, args),
-    replicated: async (routingKey) => {
-      if (replicaAcks.replicas === 0) return;
-      const args = ['WAIT', String(replicaAcks.replicas), String(replicaAcks.timeoutMs)];
-      const acks = Number(await callWithin(() => sendTo(durable.client, topology, routingKey, args), replicaAcks.timeoutMs + commandTimeoutMs));
-      const behind = acks < replicaAcks.replicas;
-      if (behind !== replicasBehind) {
-        replicasBehind = behind;
-        if (behind) log.error({ replicas: replicaAcks.replicas, acknowledged: acks }, 'redis replicas behind: refusing revenue events and song requests (503) until they catch up');
-        else log.info('redis replicas caught up');
-      }
-      if (behind) {
-        throw new AppError('UNAVAILABLE', { message: 'Not yet copied to a Redis replica; retry with the same request.', retryAfterSeconds: 1, alreadyLogged: true });
-      }
-    },
+    durableWrite,
     isReady: () => command.isReady(),
     openClient,
     failed: (error) => {

@@ -129,6 +129,39 @@ describe.skipIf(!redisServerInstalled())('Redis connections belong to their app'
     expect(first + between + second).toBeLessThanOrEqual(2 * limit);
   });
 
+  it('a Redis without the replica that money waits for refuses money and song requests (503), but is not taken for a frozen one: chat goes on', async () => {
+    // What a failover's new master is until the old one rejoins as its replica: each WAIT takes
+    // its whole timeout. Several at once used to queue on one connection past the command
+    // timeout, read as a frozen Redis: every call refused, chat too (the failover suites' window).
+    const adminKey = 'replica-admin-key-0123456789abcdef';
+    const node = await startApp(
+      { url: servers[1]!.url, prefix: 'no-replica:', replicaAcks: { replicas: 1, timeoutMs: 1000 } },
+      { adminApiKey: adminKey, requests: { delaySeconds: 0 }, chat: { repeatWindowSeconds: 0 } },
+    );
+    apps.push(node.app);
+    const revenue = (i: number) =>
+      call(`${node.url}/api/analytics/revenue.php`, {
+        headers: { authorization: `Bearer ${adminKey}` },
+        body: { event_id: `no-replica-${i}`, type: 'donation', amount: 100 + i, currency: 'USD', occurred_at: new Date().toISOString(), source: 'replica test' },
+      });
+    const songRequest = (i: number) => call(`${node.url}/api/mobile/requests`, { body: { song_title: `Song ${i}`, artist: 'No Replica Band' } });
+    let settled = false;
+    const durable = Promise.all([0, 1, 2, 3].flatMap((i) => [revenue(i), songRequest(i)])).finally(() => (settled = true));
+    const chats: number[] = [];
+    // Chat posted all the while the durable writes wait for a replica (and at least once after).
+    do chats.push((await call(`${node.url}/api/mobile/chat`, { body: { nickname: 'grace', message: `while waiting ${chats.length}` } })).status);
+    while (!settled);
+    const refused = await durable;
+    for (const answer of refused) {
+      expect(answer.status).toBe(503);
+      expect(answer.body.error.code).toBe('UNAVAILABLE');
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(chats.filter((status) => status !== 201)).toEqual([]);
+    expect(outageLines(node.lines)).toHaveLength(0);
+    expect(node.lines.filter((line) => line.msg.startsWith('redis replicas behind'))).toHaveLength(1);
+  });
+
   it('two apps in one process keep their own outage state and log lines', async () => {
     const doomed = await startApp({ url: servers[0]!.url, prefix: 'two-apps-a:' });
     const healthy = await startApp({ url: servers[1]!.url, prefix: 'two-apps-b:' });

@@ -121,18 +121,16 @@ export class RedisRequestQueue implements RequestQueue {
 
   /** On the durable connection, and acknowledged once `redis.replicaAcks` replicas hold it (a retry finds the duplicate). */
   async submit(request: StoredSongRequest, rules: SubmitRules): Promise<SubmitOutcome> {
-    const outcome = await this.redis.call(async (): Promise<SubmitOutcome> => {
+    return this.redis.durableWrite(this.keys.data, async (durable): Promise<SubmitOutcome> => {
       const k = this.keys;
       const reply = (await SUBMIT.run(
-        this.redis.durable,
+        durable,
         [k.data, k.pending, k.all, k.bySong, k.songOf],
         [rules.songId, request.id, JSON.stringify(request), pendingScore(rules.rank, rules.createdMs), this.capacity, rules.createdMs],
       )) as [string, string];
       const [kind, value] = reply;
       return { kind: kind as 'created' | 'duplicate', request: JSON.parse(value) as StoredSongRequest };
     });
-    await this.redis.replicated(this.keys.data);
-    return outcome;
   }
 
   pendingFor(songId: string): Promise<StoredSongRequest | null> {

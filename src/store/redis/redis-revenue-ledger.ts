@@ -83,20 +83,23 @@ export class RedisRevenueLedger implements RevenueLedger {
    */
   async record(event: RevenueEvent, idempotencyKey: string, fingerprint: string, day: string): Promise<RecordOutcome> {
     checkLedgerEntry(event, day);
-    const outcome = await this.redis.call(async (): Promise<RecordOutcome> => {
-      const [kind, json] = (await RECORD_REVENUE.run(this.redis.durable, this.keys, [
-        idempotencyKey,
-        fingerprint,
-        JSON.stringify(event),
-        `${day}|${event.currency}|${event.type}`,
-        String(event.amount),
-        timeEntry(event.occurred_at, idempotencyKey),
-      ])) as [RecordOutcome['kind'], string | undefined];
-      if (kind === 'conflict') return { kind };
-      return { kind, event: JSON.parse(json!) as RevenueEvent };
-    });
-    if (outcome.kind !== 'conflict') await this.redis.replicated(this.keys[0]);
-    return outcome;
+    return this.redis.durableWrite(
+      this.keys[0],
+      async (durable): Promise<RecordOutcome> => {
+        const [kind, json] = (await RECORD_REVENUE.run(durable, this.keys, [
+          idempotencyKey,
+          fingerprint,
+          JSON.stringify(event),
+          `${day}|${event.currency}|${event.type}`,
+          String(event.amount),
+          timeEntry(event.occurred_at, idempotencyKey),
+        ])) as [RecordOutcome['kind'], string | undefined];
+        if (kind === 'conflict') return { kind };
+        return { kind, event: JSON.parse(json!) as RevenueEvent };
+      },
+      // A conflict wrote nothing.
+      (outcome) => outcome.kind !== 'conflict',
+    );
   }
 
   dailyTotals(fromDay: string, toDay: string): Promise<DailyRevenue[]> {
