@@ -155,7 +155,7 @@ for (const clients of plan.sseFanout) {
 }
 // Issue 33: the floor, memory per connection and linear growth (`--floor-sizes 10000,40000`).
 const floorSizes = args.includes('--floor-sizes') ? args[args.indexOf('--floor-sizes') + 1].split(',').map(Number) : smoke ? [20] : [10_000, 40_000];
-if (!args.includes('--no-floor')) results.floor = await benchFloor({ sizes: floorSizes, posts: smoke ? 3 : 20, countPosts: smoke ? 1 : 3, config, log });
+if (!args.includes('--no-floor')) results.floor = await benchFloor({ sizes: floorSizes, posts: smoke ? 3 : 100, countPosts: smoke ? 1 : 3, config, log });
 for (const prefix of prefixes) await deletePrefix(redis, prefix);
 results.targets = targets(results);
 mkdirSync(outDir, { recursive: true });
