@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createClient } from 'redis';
 import { captureStatusContract } from './lib/baselines.mjs';
-import { benchFanout } from './lib/fanout.mjs';
+import { benchFanout, relayOrderSection } from './lib/fanout.mjs';
 import { benchFloor, floorSection } from './lib/floor.mjs';
 import { benchPeerFanout } from './lib/peer-fanout.mjs';
 import { benchConfig, startService, stop } from './lib/processes.mjs';
@@ -164,6 +164,7 @@ const report =
   writeReport(outDir, results) +
   sseFanoutSection(results.sseFanout) +
   (results.floor ? floorSection(results.floor) : '') +
+  relayOrderSection(results.fanout) +
   redisRoundTripsSection(results.redisRoundTrips) +
   workersSection(results.workersFanout) +
   reconnectWaveSection(results.reconnectWave);
