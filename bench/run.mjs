@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createClient } from 'redis';
 import { captureStatusContract } from './lib/baselines.mjs';
-import { benchFanout } from './lib/fanout.mjs';
+import { benchFanout, relayOrderSection } from './lib/fanout.mjs';
 import { benchFloor, floorSection } from './lib/floor.mjs';
 import { benchPeerFanout } from './lib/peer-fanout.mjs';
 import { benchConfig, startService, stop } from './lib/processes.mjs';
@@ -155,7 +155,7 @@ for (const clients of plan.sseFanout) {
 }
 // Issue 33: the floor, memory per connection and linear growth (`--floor-sizes 10000,40000`).
 const floorSizes = args.includes('--floor-sizes') ? args[args.indexOf('--floor-sizes') + 1].split(',').map(Number) : smoke ? [20] : [10_000, 40_000];
-if (!args.includes('--no-floor')) results.floor = await benchFloor({ sizes: floorSizes, posts: smoke ? 3 : 20, countPosts: smoke ? 1 : 3, config, log });
+if (!args.includes('--no-floor')) results.floor = await benchFloor({ sizes: floorSizes, posts: smoke ? 3 : 100, countPosts: smoke ? 1 : 3, config, log });
 for (const prefix of prefixes) await deletePrefix(redis, prefix);
 results.targets = targets(results);
 mkdirSync(outDir, { recursive: true });
@@ -164,6 +164,7 @@ const report =
   writeReport(outDir, results) +
   sseFanoutSection(results.sseFanout) +
   (results.floor ? floorSection(results.floor) : '') +
+  relayOrderSection(results.fanout) +
   redisRoundTripsSection(results.redisRoundTrips) +
   workersSection(results.workersFanout) +
   reconnectWaveSection(results.reconnectWave);

@@ -117,10 +117,11 @@ async function countSendCalls(pid, work) {
 }
 
 /**
- * One server (started by `start`), `clients` live clients, `posts` timed chat posts, then
- * `countPosts` posts whose sends are counted.
+ * One server (started by `start`) with `clients` live clients connected, its memory and connect
+ * figures read on the way; `fleet` picks its own source addresses (servers are up side by side).
+ * Resolves with what `benchFloor` needs to post to it in turn with the others, and to close it.
  */
-async function measure(name, start, { clients, posts, countPosts, strace }) {
+async function connectFleet(name, start, { clients }, fleet) {
   const server = await start();
   const { pid } = server.child;
   const settledRssKb = async () => {
@@ -129,107 +130,156 @@ async function measure(name, start, { clients, posts, countPosts, strace }) {
   };
   const websockets = startClientFleet('bench/fanout-clients.mjs');
   const streams = startClientFleet('bench/sse-clients.mjs');
+  const close = async () => {
+    websockets.close();
+    streams.close();
+    await stop(server.child);
+  };
   const wsCount = Math.floor(clients / 2);
   const sseCount = clients - wsCount;
   // The first clients of each kind are not counted in the memory and connect figures: they pay for
   // what any first connection does (code compiled, heap grown from its start size).
   const warmUp = Math.min(WARM_UP, Math.floor(wsCount / 4));
   try {
-    await streams.connect({ url: server.url, count: warmUp, events: 'nowplaying,chat:message', sources: [sources(2, sseCount)[0]] });
-    await websockets.connect({ urls: [server.url], count: warmUp, sources: [sources(1, wsCount)[0]] });
+    await streams.connect({ url: server.url, count: warmUp, events: 'nowplaying,chat:message', sources: [sources(fleet + 1, sseCount)[0]] });
+    await websockets.connect({ urls: [server.url], count: warmUp, sources: [sources(fleet, wsCount)[0]] });
     const rssBase = await settledRssKb();
     const cpuBase = await processCpuMs(pid);
-    await streams.connect({ url: server.url, count: sseCount - warmUp, events: 'nowplaying,chat:message', sources: sources(2, sseCount) });
+    await streams.connect({ url: server.url, count: sseCount - warmUp, events: 'nowplaying,chat:message', sources: sources(fleet + 1, sseCount) });
     // CPU is read before each collection, so the connect figures do not pay for it.
     const cpuSse = await processCpuMs(pid);
     const rssSse = await settledRssKb();
     const cpuWsBase = await processCpuMs(pid);
-    await websockets.connect({ urls: [server.url], count: wsCount - warmUp, sources: sources(1, wsCount) });
+    await websockets.connect({ urls: [server.url], count: wsCount - warmUp, sources: sources(fleet, wsCount) });
     const cpuAll = await processCpuMs(pid);
     const rssAll = await settledRssKb();
-
-    const post = async (marker) => {
-      const [ws, sse] = await Promise.all([websockets.expect(marker), streams.expect(marker)]);
-      const started = now();
-      const response = await fetch(`${server.url}/api/mobile/chat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ nickname: 'bench', message: marker }),
-      });
-      if (response.status !== 201) throw new Error(`${name}: chat post answered ${response.status}: ${await response.text()}`);
-      await response.arrayBuffer();
-      const [wsAt, sseAt] = await Promise.all([ws.arrived, sse.arrived]);
-      return { last: Math.max(wsAt, sseAt) - started, ws: wsAt - started, sse: sseAt - started };
-    };
-
-    const delays = [];
-    const threadBefore = await cpuMs(pid);
-    const splitBefore = await cpuSplitMs(pid);
-    for (let i = 0; i < posts; i++) delays.push(await post(`floor-${name}-${clients}-${i}-${Date.now()}`));
-    const threadCpu = (await cpuMs(pid)) - threadBefore;
-    const splitAfter = await cpuSplitMs(pid);
-
-    const port = Number(new URL(server.url).port);
-    const segmentsBefore = await segmentsOut(port);
-    const counted = async () => {
-      for (let i = 0; i < countPosts; i++) await post(`count-${name}-${clients}-${i}-${Date.now()}`);
-    };
-    let sendCalls = null;
-    if (strace && (await straceInstalled())) sendCalls = await countSendCalls(pid, counted);
-    else await counted();
-    const segments = (await segmentsOut(port)) - segmentsBefore;
-    const frames = countPosts * clients;
-    return {
+    const figures = {
       server: name,
       clients,
-      posts,
-      p50: percentile(
-        delays.map((d) => d.last),
-        50,
-      ),
-      p99: percentile(
-        delays.map((d) => d.last),
-        99,
-      ),
-      wsP50: percentile(
-        delays.map((d) => d.ws),
-        50,
-      ),
-      sseP50: percentile(
-        delays.map((d) => d.sse),
-        50,
-      ),
-      cpuPerBroadcastMs: threadCpu / posts,
-      userMsPerBroadcast: (splitAfter.user - splitBefore.user) / posts,
-      systemMsPerBroadcast: (splitAfter.system - splitBefore.system) / posts,
       sseBytesPerConnection: ((rssSse - rssBase) * 1024) / (sseCount - warmUp),
       wsBytesPerConnection: ((rssAll - rssSse) * 1024) / (wsCount - warmUp),
       bytesPerConnection: ((rssAll - rssBase) * 1024) / (clients - 2 * warmUp),
       rssMb: rssAll / 1024,
       sseConnectCpuUs: ((cpuSse - cpuBase) * 1000) / (sseCount - warmUp),
       wsConnectCpuUs: ((cpuAll - cpuWsBase) * 1000) / (wsCount - warmUp),
-      segmentsPerClientPerFrame: segments / frames,
-      sendCallsPerClientPerFrame: sendCalls === null ? null : sendCalls / frames,
     };
-  } finally {
-    websockets.close();
-    streams.close();
-    await stop(server.child);
+
+    /**
+     * One chat post, timed from just before it is sent: when its answer came, and when the last
+     * client of each fleet had it. The server's CPU is read around the same window, so work it
+     * does between posts (Engine.IO pings, SSE heartbeats: the floor has neither) is not counted
+     * as the broadcast's.
+     */
+    const post = async (marker) => {
+      const [ws, sse] = await Promise.all([websockets.expect(marker), streams.expect(marker)]);
+      const [threadBefore, splitBefore] = await Promise.all([cpuMs(pid), cpuSplitMs(pid)]);
+      const started = now();
+      const response = await fetch(`${server.url}/api/mobile/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ nickname: 'bench', message: marker }),
+      });
+      const answered = now() - started;
+      if (response.status !== 201) throw new Error(`${name}: chat post answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+      const [wsAt, sseAt] = await Promise.all([ws.arrived, sse.arrived]);
+      const [threadAfter, splitAfter] = await Promise.all([cpuMs(pid), cpuSplitMs(pid)]);
+      const last = Math.max(wsAt, sseAt) - started;
+      return {
+        last,
+        answered,
+        afterAnswer: last - answered,
+        ws: wsAt - started,
+        sse: sseAt - started,
+        cpu: threadAfter - threadBefore,
+        user: splitAfter.user - splitBefore.user,
+        system: splitAfter.system - splitBefore.system,
+      };
+    };
+
+    /** `countPosts` more posts whose sends are counted (the kernel's segments; strace's syscalls). */
+    const countSends = async (countPosts, strace) => {
+      const port = Number(new URL(server.url).port);
+      const segmentsBefore = await segmentsOut(port);
+      const counted = async () => {
+        for (let i = 0; i < countPosts; i++) await post(`count-${name}-${clients}-${i}-${Date.now()}`);
+      };
+      let sendCalls = null;
+      if (strace && (await straceInstalled())) sendCalls = await countSendCalls(pid, counted);
+      else await counted();
+      const segments = (await segmentsOut(port)) - segmentsBefore;
+      const frames = countPosts * clients;
+      return { segmentsPerClientPerFrame: segments / frames, sendCallsPerClientPerFrame: sendCalls === null ? null : sendCalls / frames };
+    };
+    return { name, figures, post, countSends, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
 
-/** Ours, the floor (setImmediate), and the floor run inside the POST's callback, at each size. */
+const median = (values) => percentile(values, 50);
+
+/** A server's row from its timed posts (`rounds`: one per post, in order; `paired`: the floor's, same rounds). */
+function summarise(figures, rounds, paired, sends) {
+  const of = (key) => rounds.map((r) => r[key]);
+  const sum = (key) => of(key).reduce((a, b) => a + b, 0);
+  return {
+    ...figures,
+    posts: rounds.length,
+    p50: median(of('last')),
+    p95: percentile(of('last'), 95),
+    p99: percentile(of('last'), 99),
+    wsP50: median(of('ws')),
+    sseP50: median(of('sse')),
+    answeredP50: median(of('answered')),
+    answeredP99: percentile(of('answered'), 99),
+    afterAnswerP50: median(of('afterAnswer')),
+    afterAnswerP99: percentile(of('afterAnswer'), 99),
+    cpuPerBroadcastMs: sum('cpu') / rounds.length,
+    userMsPerBroadcast: sum('user') / rounds.length,
+    systemMsPerBroadcast: sum('system') / rounds.length,
+    // Each post against the floor's in the same round: load that comes and goes hits both alike.
+    pairedCpuRatio: paired ? median(rounds.map((r, i) => r.cpu / paired[i].cpu)) : null,
+    pairedLastRatio: paired ? median(rounds.map((r, i) => r.last / paired[i].last)) : null,
+    ...sends,
+  };
+}
+
+/**
+ * Ours, the floor (setImmediate), and the floor run inside the POST's callback, at each size: all
+ * three up side by side with their own clients, posted to in turn (the first of each round
+ * rotates), so the machine's load hits each alike; then a few posts each whose sends are counted.
+ */
 export async function benchFloor({ sizes, posts, countPosts, config, log }) {
   const rows = [];
+  const kinds = [
+    ['ours', () => startOurs(config)],
+    ['floor', () => startFloor('immediate')],
+    ['floor-in-callback', () => startFloor('callback')],
+  ];
   for (const clients of sizes) {
-    // strace at the first size only: tracing every send of the largest fleet takes minutes.
-    const options = { clients, posts, countPosts, strace: clients === sizes[0] };
-    log(`the floor: ours at ${clients} live clients (half Socket.IO websocket, half SSE)`);
-    rows.push(await measure('ours', () => startOurs(config), options));
-    log(`the floor: bare uWS from setImmediate at ${clients}`);
-    rows.push(await measure('floor', () => startFloor('immediate'), options));
-    log(`the floor: bare uWS inside the POST's callback at ${clients}`);
-    rows.push(await measure('floor-in-callback', () => startFloor('callback'), options));
+    const servers = [];
+    try {
+      for (const [index, [name, start]] of kinds.entries()) {
+        log(`the floor: ${name} with ${clients} live clients (half Socket.IO websocket, half SSE)`);
+        servers.push(await connectFleet(name, start, { clients }, 1 + 10 * index));
+      }
+      log(`the floor: ${posts} rounds of one post to each, interleaved`);
+      const rounds = servers.map(() => []);
+      for (let i = 0; i < posts; i++) {
+        for (let k = 0; k < servers.length; k++) {
+          const at = (i + k) % servers.length;
+          rounds[at][i] = await servers[at].post(`floor-${servers[at].name}-${clients}-${i}-${Date.now()}`);
+        }
+      }
+      // strace at the first size only: tracing every send of the largest fleet takes minutes.
+      const strace = clients === sizes[0];
+      for (const [index, server] of servers.entries())
+        rows.push(summarise(server.figures, rounds[index], server.name === 'ours' ? rounds[1] : null, await server.countSends(countPosts, strace)));
+    } finally {
+      for (const server of servers) await server.close();
+    }
   }
   return rows;
 }
@@ -247,18 +297,19 @@ export function floorSection(rows) {
     '',
     '## The floor (issue 33): our fan-out against bare uWS, same clients, same frames',
     '',
-    'Half the clients are Socket.IO websockets on /live, half SSE streams asking for chat; a REST chat post is timed until the last client of both has it.',
-    "*floor*: a bare uWS server (`bench/floor-uws.mjs`: `app.publish` for the websockets, `res.cork(() => res.write(frame))` per SSE stream) broadcasting from setImmediate after answering the POST; *floor in callback*: the same inside the POST's callback.",
-    "CPU: the main thread's per broadcast (user and system from the whole process). Sends: `ss` segs_out of the server's sockets, and `strace -c -f` send-like syscalls (first size only, where strace is installed), per client per frame.",
+    'Half the clients are Socket.IO websockets on /live, half SSE streams asking for chat; a REST chat post is timed from just before it is sent until the last client of both fleets has it (*last*), split into the time to its answer (201) and from the answer to the last client.',
+    "*floor*: a bare uWS server (`bench/floor-uws.mjs`: `app.publish` for the websockets, `res.cork(() => res.write(frame))` per SSE stream) broadcasting from setImmediate after answering the POST; its POST parses the body and answers, with no validation, budget or store (ours does all three before answering). *floor in callback*: the same inside the POST's callback.",
+    "The three servers are up side by side with their own clients and posted to in turn, one post each per round (the first of a round rotates). CPU: the main thread's, read just before each post and after its last client had it (work between posts, e.g. keepalives, is left out), averaged; user and system from the whole process. *paired*: the median over rounds of ours / the floor in the same round. Sends: `ss` segs_out of the server's sockets, and `strace -c -f` send-like syscalls (first size only, where strace is installed), per client per frame.",
     '',
-    '| Clients | Server | p50 | p99 | WS p50 | SSE p50 | CPU per broadcast | user | system | segments / client / frame | sends / client / frame | CPU ratio | p99 ratio |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Clients | Server | posts | p50 | p95 | p99 | answer p50 / p99 | answer → last p50 / p99 | WS p50 | SSE p50 | CPU per broadcast | user | system | segments / client / frame | sends / client / frame | CPU ratio | p99 ratio | paired CPU / last |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const clients of sizes) {
     const floor = row('floor', clients);
     for (const r of rows.filter((x) => x.clients === clients)) {
+      const paired = r.pairedCpuRatio === null ? '' : `${r.pairedCpuRatio.toFixed(2)}× / ${r.pairedLastRatio.toFixed(2)}×`;
       lines.push(
-        `| ${clients.toLocaleString('en-US')} | ${r.server} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.wsP50)} | ${ms(r.sseP50)} | ${ms(r.cpuPerBroadcastMs)} | ${ms(r.userMsPerBroadcast)} | ${ms(r.systemMsPerBroadcast)} | ${count(r.segmentsPerClientPerFrame)} | ${count(r.sendCallsPerClientPerFrame)} | ${ratio(r.cpuPerBroadcastMs, floor.cpuPerBroadcastMs)} | ${ratio(r.p99, floor.p99)} |`,
+        `| ${clients.toLocaleString('en-US')} | ${r.server} | ${r.posts} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.answeredP50)} / ${ms(r.answeredP99)} | ${ms(r.afterAnswerP50)} / ${ms(r.afterAnswerP99)} | ${ms(r.wsP50)} | ${ms(r.sseP50)} | ${ms(r.cpuPerBroadcastMs)} | ${ms(r.userMsPerBroadcast)} | ${ms(r.systemMsPerBroadcast)} | ${count(r.segmentsPerClientPerFrame)} | ${count(r.sendCallsPerClientPerFrame)} | ${ratio(r.cpuPerBroadcastMs, floor.cpuPerBroadcastMs)} | ${ratio(r.p99, floor.p99)} | ${paired} |`,
       );
     }
   }

@@ -338,7 +338,10 @@ export const ConfigSchema = Type.Object(
       maxHttpBufferSize: PositiveInt(1024 * 1024, 'largest socket message in bytes; a larger one closes that connection'),
       transports: Type.Array(Type.Union([Type.Literal('websocket'), Type.Literal('polling')]), { minItems: 1, uniqueItems: true, description: 'Socket.IO transports offered' }),
       sse: Section('the SSE feed `/api/live/events` (its connections count against `maxConnectionsPerClient` too)', {
-        heartbeatSeconds: PositiveInt(3600, 'a comment this often keeps proxies from closing a quiet stream'),
+        heartbeatSeconds: PositiveInt(
+          3600,
+          'a comment this often, on each stream that carried no event since the last one, keeps proxies from closing a quiet stream (none is silent for twice this)',
+        ),
         historySize: PositiveInt(100_000, 'events kept (in Redis with several nodes) for clients resuming with Last-Event-ID'),
         maxBufferedBytes: Type.Integer({ minimum: 4096, maximum: 64 * 1024 * 1024, description: 'a client whose unsent data exceeds this is dropped (it reconnects and resumes)' }),
         maxBacklogBytes: Type.Integer({

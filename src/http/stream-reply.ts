@@ -1,3 +1,4 @@
+import type { HttpResponse } from 'uWebSockets.js';
 import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './exchange.js';
 import { endWithoutBody } from './uws.js';
@@ -74,6 +75,29 @@ export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy
 /** What a HEAD's session would be handed: nothing to write to. */
 const CLOSED: StreamConnection = { write: () => true, onWritable: () => undefined, onClosed: () => undefined, end: () => undefined, close: () => undefined };
 
+/**
+ * The write a cork runs, and what it works on: one function for every stream instead of a closure
+ * made per write (a live event is one write to each of thousands of streams). uWS runs the cork's
+ * handler at once, so the slots are read before anything else can set them.
+ */
+let corkedRes: HttpResponse | null = null;
+let corkedChunk: Buffer | null = null;
+let corkedSent = true;
+const corkedWrite = () => {
+  corkedSent = corkedRes!.write(corkedChunk!);
+};
+
+/** Writes `chunk` corked (one send); false when not all of it left now. */
+function writeCorked(res: HttpResponse, chunk: Buffer): boolean {
+  corkedRes = res;
+  corkedChunk = chunk;
+  corkedSent = true;
+  res.cork(corkedWrite);
+  corkedRes = null;
+  corkedChunk = null;
+  return corkedSent;
+}
+
 /** The uWS response behind a stream, guarded so nothing touches it once it is gone. */
 class UwsStreamConnection implements StreamConnection {
   private open = true;
@@ -86,11 +110,7 @@ class UwsStreamConnection implements StreamConnection {
 
   write(chunk: Buffer): boolean {
     if (!this.open) return true;
-    let sent = true;
-    this.ex.res.cork(() => {
-      sent = this.ex.res.write(chunk);
-    });
-    return sent;
+    return writeCorked(this.ex.res, chunk);
   }
 
   onWritable(handler: () => boolean): void {

@@ -115,8 +115,10 @@ export class LiveBroadcaster implements LiveHub {
     const deliveries = this.pending;
     this.pending = [];
     for (const { event, payload, id, data } of deliveries) {
-      this.fanout.publish(event, payload);
-      this.live.local.to(POLLING_ROOM).emit(event, payload);
+      this.fanout.publish(event, data);
+      // Socket.IO encodes the packet (and publishes it to a topic of its own) even for an empty
+      // room: long-polling clients are rare once the websocket upgrade is done.
+      if (this.live.adapter.rooms.has(POLLING_ROOM)) this.live.local.to(POLLING_ROOM).emit(event, payload);
       this.streams.deliver(event, id, data);
     }
   }

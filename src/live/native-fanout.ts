@@ -50,9 +50,13 @@ export class NativeFanout {
     if (transport.name === 'websocket' && !socket.conn.readyState.startsWith('clos')) transport.socket?.unsubscribe(TOPIC);
   }
 
-  /** Sends `event` to every WebSocket client on this node: the Socket.IO frame, encoded once. */
-  publish(event: string, payload: unknown): void {
+  /**
+   * Sends `event` to every WebSocket client on this node: the Socket.IO frame, encoded once, made
+   * of `data` (the payload's JSON text, which the caller serialised already for the history and
+   * SSE): `[event,payload]` written by hand is what JSON.stringify would write.
+   */
+  publish(event: string, data: string): void {
     // Engine.IO "4" (message) + Socket.IO "2" (event) + namespace + JSON arguments.
-    this.app?.publish(TOPIC, `42${this.namespace},${JSON.stringify([event, payload])}`, false);
+    this.app?.publish(TOPIC, `42${this.namespace},[${JSON.stringify(event)},${data}]`, false);
   }
 }

@@ -30,6 +30,8 @@ class SseClient {
   heldBytes = 0;
   /** Heartbeats in a row that found the stream backpressured. */
   stalledBeats = 0;
+  /** An event was written since the last heartbeat: the stream is not quiet, and the next one passes it by. */
+  heard = false;
 
   constructor(
     readonly events: ReadonlySet<string>,
@@ -128,11 +130,13 @@ export class SseFeed {
     client.queue = [];
     client.queuedBytes = 0;
     client.state = 'open';
+    client.heard = true;
     this.write(client, Buffer.concat([Buffer.from(this.retry + first), ...live]));
   }
 
   private send(client: SseClient, queued: Queued): void {
     if (client.state === 'open') {
+      client.heard = true;
       this.write(client, queued.frame);
       return;
     }
@@ -172,10 +176,17 @@ export class SseFeed {
     return true;
   }
 
+  /**
+   * A comment on each open stream that carried no event since the last beat (one that did is not
+   * quiet: under a busy chat this spares thousands of writes, which would otherwise land in the
+   * middle of a fan-out), so none stays silent for two beats.
+   */
   private beat(): void {
     for (const client of this.clients) {
-      if (client.state === 'open') this.write(client, HEARTBEAT);
-      else if (client.state === 'backpressured' && ++client.stalledBeats >= 2) this.drop(client);
+      if (client.state === 'open') {
+        if (client.heard) client.heard = false;
+        else this.write(client, HEARTBEAT);
+      } else if (client.state === 'backpressured' && ++client.stalledBeats >= 2) this.drop(client);
     }
     if (this.dropped > 0) {
       this.log.info({ dropped: this.dropped, open: this.clients.size }, 'SSE clients dropped: they did not read what they were sent (they resume when they reconnect)');

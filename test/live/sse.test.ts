@@ -115,6 +115,24 @@ describe('SSE feed /api/live/events', () => {
     expect(text).toContain('\n:\n\n');
   });
 
+  it('sends no heartbeat comment on a stream that carries events, while a quiet one gets them', async () => {
+    // An event every 100 ms: the busy stream is never quiet for a whole beat (1 s here).
+    let sent = 0;
+    const ticker = setInterval(() => server.app.live.publish('chat:message', { id: `busy-${++sent}`, nickname: 'grace', message: 'still singing', timestamp: 0 }), 100);
+    try {
+      let quietDone = false;
+      const busy = readStream(`${server.url}/api/live/events?events=chat:message`, {}, () => quietDone);
+      const quiet = await readStream(`${server.url}/api/live/events?events=chat:deleted`, {}, (t) => t.split('\n:\n\n').length > 3);
+      quietDone = true;
+      const { text } = await busy;
+      expect(quiet.text.split('\n:\n\n').length).toBeGreaterThan(3);
+      expect(text).toContain('event: chat:message');
+      expect(text).not.toContain('\n:\n\n');
+    } finally {
+      clearInterval(ticker);
+    }
+  });
+
   it('refuses unknown event names with 400 and the error envelope', async () => {
     const answer = await call(`${server.url}/api/live/events?events=nowplaying,songs`);
     expect(answer.status).toBe(400);
