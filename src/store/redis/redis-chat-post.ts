@@ -17,11 +17,7 @@ if count > tonumber(ARGV[2]) then return {'over-budget', count, ttl} end
 if ARGV[3] ~= '' then return {'refused', ARGV[3]} end
 if redis.call('EXISTS', KEYS[2], KEYS[3], KEYS[4]) > 0 then return {'refused', 'ban'} end
 if ARGV[4] ~= '' then return {'refused', ARGV[4]} end
-if ARGV[5] ~= '0' then
-  local previous = redis.call('GET', KEYS[5])
-  redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[5])
-  if previous == ARGV[6] then return {'refused', 'repeat'} end
-end
+if ARGV[5] ~= '0' and redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[5], 'GET') == ARGV[6] then return {'refused', 'repeat'} end
 -- As RedisStream.append: Redis stamps the id, the approximate MAXLEN bounds the stream.
 return {'posted', redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[7], '*', 'nickname', ARGV[8], 'message', ARGV[9], 'client', ARGV[10])}
 `);
