@@ -125,4 +125,18 @@ describe.each(serverStores('chat-one-step'))('chat post and page in one step: $n
     expect(over.body.data).toBeUndefined();
     expect(over.headers.get('ratelimit')).toMatch(/^"hourly";r=0;t=\d+$/);
   });
+  it('the song request listing, read beside its budget too, lists what was asked and past the budget answers only its 429', async () => {
+    const from = freshClient();
+    const asked = await call(`${server.url}/api/mobile/requests`, { headers: { 'x-forwarded-for': from }, body: { song_title: 'Amazing Grace', artist: 'One Step Choir' } });
+    expect(asked.status).toBe(201);
+    const list = () => call(`${server.url}/api/mobile/requests`, { headers: { 'x-forwarded-for': from } });
+    const listed = await list();
+    expect(listed.body.data.requests.map((r: { song_title: string }) => r.song_title)).toContain('Amazing Grace');
+    expect(listed.headers.get('ratelimit')).toMatch(/^"hourly";r=10;t=\d+$/);
+    for (let i = 0; i < 10; i++) expect((await list()).status).toBe(200);
+    const over = await list();
+    expect(over.status).toBe(429);
+    expect(over.body.error.reason).toBe('hourly_budget');
+    expect(over.body.data).toBeUndefined();
+  });
 });
