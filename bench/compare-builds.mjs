@@ -1,7 +1,8 @@
 // `node bench/compare-builds.mjs <rootA> <rootB> [seconds] [rounds]`: an interleaved A/B of two
 // built checkouts (e.g. /work/main and a branch): the public REST hot paths and one unbudgeted
-// route, both services up at once, rounds alternating which goes first; medians of requests/s and
-// of server CPU µs per request (the steadier of the two on a shared machine). Prints a table.
+// route, both services up at once (on the Redis store when REDIS_URL is set: give it a private
+// redis-server, as nothing is cleaned up), rounds alternating which goes first; medians of
+// requests/s and of server CPU µs per request (the steadier of the two on a shared machine).
 const [, , mainRoot, branchRoot, secondsArg, roundsArg] = process.argv;
 if (!mainRoot || !branchRoot) {
   console.error('usage: node bench/compare-builds.mjs <rootA> <rootB> [seconds] [rounds]');
@@ -22,7 +23,9 @@ const ENDPOINTS = [
   { name: 'GET /healthz (no budget)', path: '/healthz' },
 ];
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-const services = { main: await main.startService({ RADIO_CONFIG: config }), branch: await branch.startService({ RADIO_CONFIG: config }) };
+// With REDIS_URL set, both on the Redis store (each under a prefix of its own): the round trips count then.
+const env = (name) => ({ RADIO_CONFIG: config, ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `radio-compare:${process.pid}:${name}:` } : {}) });
+const services = { main: await main.startService(env('main')), branch: await branch.startService(env('branch')) };
 for (const s of Object.values(services))
   for (let i = 0; i < 20; i++)
     await fetch(`${s.url}/api/mobile/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nickname: 'seed', message: `seed message ${i}` }) });

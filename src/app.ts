@@ -199,6 +199,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     live: events,
     clock,
     repeatWindowSeconds: config.chat.repeatWindowSeconds,
+    atOnce: store.chatPost,
     // The station's hosts are reserved too: nobody posts as (a look-alike of) the voice on air.
     reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });

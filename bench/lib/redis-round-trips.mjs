@@ -6,9 +6,24 @@
 // The command names come from MONITOR over a few requests.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
 import { ENDPOINTS } from './rest.mjs';
-import { freePort, startService, stop } from './processes.mjs';
+import { benchConfig, freePort, startService, stop } from './processes.mjs';
+
+// The other public routes beside the REST bench's four: reads, and the writes a listener makes.
+// A song request comes each time from a client of its own (X-Forwarded-For): one client may ask
+// once per requests.delaySeconds.
+const OTHER_PUBLIC_ROUTES = [
+  { name: 'GET /api/mobile/stats', method: 'GET', path: '/api/mobile/stats' },
+  { name: 'GET /api/mobile/schedule', method: 'GET', path: '/api/mobile/schedule' },
+  { name: 'GET /api/mobile/playlists', method: 'GET', path: '/api/mobile/playlists' },
+  { name: 'GET /api/mobile/requests', method: 'GET', path: '/api/mobile/requests' },
+  { name: 'GET /api/current-song.php', method: 'GET', path: '/api/current-song.php' },
+  { name: 'POST /api/mobile/feedback', method: 'POST', path: '/api/mobile/feedback', body: '{"type":"app_feedback","content":"Blessed, note %d","rating":5}' },
+  { name: 'POST /api/mobile/requests', method: 'POST', path: '/api/mobile/requests', body: '{"song_title":"Song %d","artist":"Bench Choir"}', clientPerRequest: true },
+];
+const ROUTES = [...ENDPOINTS, ...OTHER_PUBLIC_ROUTES];
 
 async function startPrivateRedis() {
   const port = await freePort();
@@ -63,7 +78,9 @@ async function monitored(url, client, work) {
 /** Sequential requests on one keep-alive connection (fetch's pool), so nothing overlaps. */
 async function requests(url, endpoint, count, from) {
   for (let i = 0; i < count; i++) {
-    const init = endpoint.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: endpoint.body.replace('%d', String(from + i)) } : {};
+    const headers = endpoint.clientPerRequest ? { 'x-forwarded-for': `10.${((from + i) >> 16) & 255}.${((from + i) >> 8) & 255}.${(from + i) & 255}` } : {};
+    const init =
+      endpoint.method === 'POST' ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: endpoint.body.replaceAll('%d', String(from + i)) } : { headers };
     const response = await fetch(url + endpoint.path, init);
     await response.arrayBuffer();
     if (response.status >= 300) throw new Error(`${endpoint.name} answered ${response.status}`);
@@ -73,7 +90,12 @@ async function requests(url, endpoint, count, from) {
 /** One row per public route: Redis commands and round trips per request, and which commands. */
 export async function benchRedisRoundTrips(config, { requestsPerRoute }) {
   const redis = await startPrivateRedis();
-  const service = await startService({ RADIO_CONFIG: config, REDIS_URL: redis.url, REDIS_PREFIX: `radio-bench:${randomUUID().slice(0, 8)}:` });
+  // The bench's config, and X-Forwarded-For believed from loopback (the song requests' clients).
+  const service = await startService({
+    RADIO_CONFIG: benchConfig({ ...JSON.parse(readFileSync(config, 'utf8')), trustProxy: ['127.0.0.1'] }),
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: `radio-bench:${randomUUID().slice(0, 8)}:`,
+  });
   const client = createClient({ url: redis.url });
   await client.connect();
   const rows = [];
@@ -85,9 +107,9 @@ export async function benchRedisRoundTrips(config, { requestsPerRoute }) {
       20,
       1_000_000,
     );
-    for (const endpoint of ENDPOINTS) await requests(service.url, endpoint, 2, 2_000_000);
+    for (const endpoint of ROUTES) await requests(service.url, endpoint, 2, 2_000_000);
     let sequence = 0;
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of ROUTES) {
       const before = await counters(client);
       const startedAt = performance.now();
       await requests(service.url, endpoint, requestsPerRoute, (sequence += requestsPerRoute));

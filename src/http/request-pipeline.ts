@@ -142,9 +142,12 @@ export class RequestPipeline {
       const decision = budget.spendNow(ex.client);
       if (decision === undefined) {
         ex.watchAbort();
+        const spending = budget.spend(ex.client);
+        // Started in this same tick, the read leaves with the budget's command (one round trip).
+        const ahead = route?.definition.readAhead && !early ? this.readAhead(ex, route) : undefined;
         this.continueAfter(
           ex,
-          budget.spend(ex.client).then((d) => this.afterBudget(ex, budget, d, route, body, early)),
+          spending.then((d) => (ahead ? this.afterBudgetAhead(ex, budget, d, ahead, body) : this.afterBudget(ex, budget, d, route, body, early))),
           body,
         );
         return;
@@ -172,6 +175,37 @@ export class RequestPipeline {
       return;
     }
     return this.stagesSafely(ex, route, body, early);
+  }
+
+  /**
+   * A read-ahead route's validation and handler, run before its budget's verdict: what it
+   * answers or throws is held (a rejection marked handled) until the verdict picks the answer.
+   */
+  private readAhead(ex: Exchange, route: CompiledRoute): { outcome: RouteResult | Promise<RouteResult> } | { error: unknown } {
+    try {
+      const outcome = this.handlerOutcome(ex, route);
+      if (outcome instanceof Promise) outcome.catch(() => undefined);
+      return { outcome };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /** As afterBudget, for a route whose handler already ran (readAhead): past the budget its answer is dropped. */
+  private afterBudgetAhead(
+    ex: Exchange,
+    budget: RouteBudget,
+    decision: BudgetDecision,
+    ahead: { outcome: RouteResult | Promise<RouteResult> } | { error: unknown },
+    body: BodyRead | undefined,
+  ): Promise<void> | void {
+    ex.budget = { headers: budget, decision };
+    if (!decision.allowed) {
+      this.fail(ex, budget.refusal(decision), body);
+      return;
+    }
+    if ('error' in ahead) throw ahead.error;
+    return this.answer(ex, ahead.outcome);
   }
 
   /** Route, auth, validation, handler, reply; a promise only when some stage must wait. */
@@ -236,6 +270,12 @@ export class RequestPipeline {
       });
     }
     return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log, this.options.reply.language)));
+  }
+
+  /** The handler of a route that reads no body, its query validated first (throws what validation refuses). */
+  private handlerOutcome(ex: Exchange, route: CompiledRoute): RouteResult | Promise<RouteResult> {
+    const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
+    return route.definition.handler(new Context(ex, query, undefined, this.options.log, this.options.reply.language));
   }
 
   private answer(ex: Exchange, outcome: RouteResult | Promise<RouteResult>): Promise<void> | void {

@@ -113,6 +113,8 @@ function budgetOf(definition: RouteDefinition, budgets: RouteBudgets | null): Ro
 
 function compile(definition: RouteDefinition, budgets: RouteBudgets | null): CompiledRoute {
   const budget = budgetOf(definition, budgets);
+  if (definition.readAhead && (definition.method !== 'GET' || definition.auth))
+    throw new Error(`${definition.method} ${definition.path}: only a GET route with no key may read ahead of its budget`);
   if (budget?.per === 'staff' && !definition.auth) throw new Error(`${definition.method} ${definition.path}: budget "${budget.name}" counts per staff member, and the route signs nobody in`);
   const headerNames = [...(definition.headers ?? [])];
   if (definition.auth) headerNames.push('authorization');

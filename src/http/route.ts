@@ -74,6 +74,13 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
    * spends the server's `staffWriteBudget`, anything else nothing; null: nothing at all.
    */
   budget?: string | null;
+  /**
+   * The handler only reads (no side effect anywhere): while a budget counted in the store is
+   * spent, the handler starts beside it, so on Redis the budget and the read travel in one round
+   * trip. Past the budget its answer is dropped and the refusal answers, as for any route. GET
+   * routes with no key only (checked at start-up).
+   */
+  readAhead?: true;
   /** Request headers the handler reads (lower-case); only these are copied out of uWS. */
   headers?: readonly string[];
   /** Schemas of the path parameters (`:kind`), for the OpenAPI document; the handler checks them (a wrong one is 404). */

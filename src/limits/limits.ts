@@ -103,13 +103,16 @@ export class Limits {
   }
 
   /**
-   * Spends one chat message from the client's budget (and the connection's, for a socket), or
-   * throws 429. The connection is checked first: a flooding socket is stopped without touching
-   * the shared counter.
+   * Spends one chat message from a socket's own budget, or throws 429. Checked before the client's
+   * budget (`chatBudget`): a flooding socket is stopped without touching the shared counter.
    */
-  async spendChatMessage(clientKey: string, connectionId?: string): Promise<void> {
-    if (connectionId !== undefined) await this.budget('chatPerConnection').spendOrRefuse(connectionId);
-    await this.budget('chat').spendOrRefuse(clientKey);
+  async spendChatConnection(connectionId: string): Promise<void> {
+    await this.budget('chatPerConnection').spendOrRefuse(connectionId);
+  }
+
+  /** The client's chat budget, whichever door a message comes through (the chat post spends it first). */
+  get chatBudget(): NamedBudget {
+    return this.budget('chat');
   }
 
   private declared(name: StableBudgetName): { limit: number; windowSeconds: number } {

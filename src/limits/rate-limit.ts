@@ -44,7 +44,8 @@ export class Budget {
     return this.counter.release(key);
   }
 
-  private decide({ count, resetMs }: WindowCount): RateLimitDecision {
+  /** The verdict on a count already made (a store that counted the hit inside a larger step of its own). */
+  decide({ count, resetMs }: WindowCount): RateLimitDecision {
     return {
       allowed: count <= this.limit,
       limit: this.limit,

@@ -4,7 +4,8 @@ import type { ChatMessage, ChatPage } from './model.js';
 import { positionAfterId, positionAfterTime } from './chat-cursor.js';
 import { CHAT_DEFAULT_LIMIT, type ChatHistoryOptions } from './input/chat-input.js';
 import { parseSince } from './input/since.js';
-import type { ChatLog, ModerationStore } from './ports.js';
+import type { NamedBudget } from '../limits/named-budget.js';
+import type { ChatLog, ChatPostAtOnce, ChatPostChecks, ChatPostOutcome, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
 import type { LiveHub } from './live-hub.js';
@@ -21,7 +22,10 @@ export interface ChatSender {
 
 /** The chat's share of the limits policy: one budget per client whichever door a message comes through. */
 export interface ChatBudget {
-  spendChatMessage(clientKey: string, connectionId?: string): Promise<void>;
+  /** A socket's own flood budget: spent (or 429) before the client's. */
+  spendChatConnection(connectionId: string): Promise<void>;
+  /** The client's budget: spent first by the post's store work. */
+  readonly chatBudget: NamedBudget;
 }
 
 export interface ChatServiceDeps {
@@ -35,6 +39,8 @@ export interface ChatServiceDeps {
   repeatWindowSeconds: number;
   /** Names nobody may post as, nor as a look-alike of. */
   reserved: ReservedNicknames;
+  /** The store's one-step post (Redis: one script, one round trip); absent: step by step. */
+  atOnce?: ChatPostAtOnce;
 }
 
 const fingerprint = (text: string) => createHash('sha1').update(text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')).digest('base64');
@@ -48,29 +54,46 @@ export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}
 
   async post(input: { nickname: string; message: string }, sender: ChatSender): Promise<ChatMessage> {
-    const { moderation, filter, repeatWindowSeconds, reserved } = this.deps;
+    const { budget, filter, repeatWindowSeconds, reserved } = this.deps;
+    if (sender.connectionId !== undefined) await budget.spendChatConnection(sender.connectionId);
+    // What needs no store is judged here; the store then takes the rules in their order (ChatPostChecks).
+    const refusal = filter.refusalReason(input.message) ?? (filter.nicknameAllowed(input.nickname) ? null : 'nickname');
+    const checks: ChatPostChecks = {
+      budget: budget.chatBudget,
+      client: sender.client,
+      refusedBeforeBan: reserved.has(input.nickname) ? 'reserved_nickname' : null,
+      // Bans on nicknames are kept by look-alike skeleton: a ban on "admin" holds "аdmin" and "ＡＤＭＩＮ" too.
+      nicknameSkeleton: nicknameSkeleton(input.nickname),
+      refusedAfterBan: refusal,
+      repeat: repeatWindowSeconds > 0 ? { sender: `${input.nickname.toLowerCase()}|${sender.client}`, fingerprint: fingerprint(input.message), windowSeconds: repeatWindowSeconds } : null,
+      // The sender's client is kept with the message (never shown), so staff can ban the sender.
+      entry: { nickname: input.nickname, message: input.message, client: sender.client },
+    };
+    const outcome = await (this.deps.atOnce?.post(checks) ?? this.stepByStep(checks));
+    switch (outcome.kind) {
+      case 'over-budget':
+        throw budget.chatBudget.refusal(outcome.decision);
+      case 'refused':
+        throw new AppError('CONTENT_REJECTED', { reason: outcome.reason });
+      case 'posted':
+        this.deps.live.publish('chat:message', outcome.message);
+        return outcome.message;
+    }
+  }
+
+  /** The same rules as the store's one step, one port call each (the memory store, or a budget counted elsewhere). */
+  private async stepByStep(checks: ChatPostChecks): Promise<ChatPostOutcome> {
+    const { moderation, log } = this.deps;
     // Spent before any other check: refused messages cost too, so nobody probes the filter for free.
-    await this.deps.budget.spendChatMessage(sender.client, sender.connectionId);
-    if (reserved.has(input.nickname)) {
-      throw new AppError('CONTENT_REJECTED', { reason: 'reserved_nickname' });
+    const decision = await checks.budget.spend(checks.client);
+    if (!decision.allowed) return { kind: 'over-budget', decision };
+    if (checks.refusedBeforeBan) return { kind: 'refused', reason: checks.refusedBeforeBan };
+    if (await moderation.isBanned(checks.nicknameSkeleton, checks.client)) return { kind: 'refused', reason: 'ban' };
+    if (checks.refusedAfterBan) return { kind: 'refused', reason: checks.refusedAfterBan };
+    if (checks.repeat && (await moderation.repeatsLast(checks.repeat.sender, checks.repeat.fingerprint, checks.repeat.windowSeconds))) {
+      return { kind: 'refused', reason: 'repeat' };
     }
-    // Bans on nicknames are kept by look-alike skeleton: a ban on "admin" holds "аdmin" and "ＡＤＭＩＮ" too.
-    if (await moderation.isBanned(nicknameSkeleton(input.nickname), sender.client)) {
-      throw new AppError('CONTENT_REJECTED', { reason: 'ban' });
-    }
-    const reason = filter.refusalReason(input.message);
-    if (reason) throw new AppError('CONTENT_REJECTED', { reason });
-    if (!filter.nicknameAllowed(input.nickname)) throw new AppError('CONTENT_REJECTED', { reason: 'nickname' });
-    if (repeatWindowSeconds > 0) {
-      const senderKey = `${input.nickname.toLowerCase()}|${sender.client}`;
-      if (await moderation.repeatsLast(senderKey, fingerprint(input.message), repeatWindowSeconds)) {
-        throw new AppError('CONTENT_REJECTED', { reason: 'repeat' });
-      }
-    }
-    // The sender's client is kept with the message (never shown), so staff can ban the sender.
-    const stored = await this.deps.log.append({ nickname: input.nickname, message: input.message, client: sender.client });
-    this.deps.live.publish('chat:message', stored);
-    return stored;
+    return { kind: 'posted', message: await log.append(checks.entry) };
   }
 
   /**

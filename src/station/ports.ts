@@ -1,6 +1,8 @@
 import type { ChatPosition } from './chat-cursor.js';
 import type { AuditPage, AuditQuery } from './audit-query.js';
 import type { WindowCounterFactory } from '../limits/window-counter.js';
+import type { Budget, RateLimitDecision } from '../limits/rate-limit.js';
+import type { ErrorReason } from '../errors.js';
 import type { Programme, ProgrammeVersion } from './programme.js';
 import type {
   ActiveBan,
@@ -66,6 +68,36 @@ export interface ModerationStore {
   keepUndo(token: string, payload: string, seconds: number): Promise<void>;
   /** Takes the payload kept under `token` (once: a second take, or one after it expired, gets null). */
   takeUndo(token: string): Promise<string | null>;
+}
+
+/**
+ * A chat post's work on the store, in the order the chat rules take it (chat-service.ts): the
+ * client's budget (spent whatever follows: refused posts cost too), a refusal known beforehand
+ * that ranks before the ban (a reserved nickname), the ban, one that ranks after it (the content
+ * filter, the nickname), the repeat check (it records the fingerprint), then the append.
+ */
+export interface ChatPostChecks {
+  budget: Budget;
+  /** The client every limit and ban counts against. */
+  client: string;
+  refusedBeforeBan: ErrorReason | null;
+  nicknameSkeleton: string;
+  refusedAfterBan: ErrorReason | null;
+  /** Absent when repeats are allowed (`chat.repeatWindowSeconds` 0). */
+  repeat: { sender: string; fingerprint: string; windowSeconds: number } | null;
+  entry: { nickname: string; message: string; client: string };
+}
+
+export type ChatPostOutcome = { kind: 'over-budget'; decision: RateLimitDecision } | { kind: 'refused'; reason: ErrorReason } | { kind: 'posted'; message: ChatMessage };
+
+/**
+ * All of a chat post's store work as one atomic step (on Redis one script: one round trip, and a
+ * refused post writes nothing past what the rules above spend). A store offers it when it can;
+ * the service goes step by step otherwise.
+ */
+export interface ChatPostAtOnce {
+  /** null when it cannot carry these checks (the budget counts somewhere else): go step by step. */
+  post(checks: ChatPostChecks): Promise<ChatPostOutcome> | null;
 }
 
 /** A staff key an admin made in the console: only its hash is kept. */
@@ -341,6 +373,8 @@ export interface Store {
   readonly artwork: ArtworkStore;
   /** Fixed-window counters for the limits module, shared by every node using this store. */
   counter: WindowCounterFactory;
+  /** A chat post's checks and append in one step, where the store can (Redis); absent: step by step. */
+  readonly chatPost?: ChatPostAtOnce;
   /**
    * Takes `key` for `ttlMs` if nobody holds it: true for exactly one caller across all nodes
    * sharing the store (the poller's one-node-per-tick election).

@@ -11,7 +11,7 @@ import { isStreamId, RedisStream } from './redis-stream.js';
  * with the message, and only `find` and `delete` read it.
  */
 export class RedisChatLog implements ChatLog {
-  private readonly stream: RedisStream;
+  readonly stream: RedisStream;
 
   constructor(
     private readonly redis: RedisConnections,
@@ -22,7 +22,7 @@ export class RedisChatLog implements ChatLog {
   }
 
   async append(entry: { nickname: string; message: string; client?: string }): Promise<ChatMessage> {
-    return toMessage(await this.stream.append({ nickname: entry.nickname, message: entry.message, client: entry.client ?? '' }), entry);
+    return chatMessageOf(await this.stream.append({ nickname: entry.nickname, message: entry.message, client: entry.client ?? '' }), entry);
   }
 
   listAfter(afterMs: number, limit: number): Promise<ChatMessage[]> {
@@ -30,7 +30,7 @@ export class RedisChatLog implements ChatLog {
       // Strictly after afterMs: the first id that can qualify is the next whole millisecond.
       const start = `${Math.max(0, Math.floor(afterMs) + 1)}-0`;
       const entries = await this.redis.commands.xRevRange(this.key, '+', start, { COUNT: limit });
-      return entries.reverse().map((e) => toMessage(e.id, { nickname: e.message.nickname ?? '', message: e.message.message ?? '' }));
+      return entries.reverse().map((e) => chatMessageOf(e.id, { nickname: e.message.nickname ?? '', message: e.message.message ?? '' }));
     });
   }
 
@@ -38,7 +38,7 @@ export class RedisChatLog implements ChatLog {
     return this.redis.call(async () => {
       // XRANGE with COUNT: the read is the page, however long the stream.
       const entries = await this.redis.commands.xRange(this.key, `${start.ms}-${start.seq}`, '+', { COUNT: limit });
-      return entries.map((e) => toMessage(e.id, { nickname: e.message.nickname ?? '', message: e.message.message ?? '' }));
+      return entries.map((e) => chatMessageOf(e.id, { nickname: e.message.nickname ?? '', message: e.message.message ?? '' }));
     });
   }
 
@@ -48,7 +48,7 @@ export class RedisChatLog implements ChatLog {
     return this.redis.call(async () => {
       const [entry] = await this.redis.commands.xRange(this.key, id, id);
       if (!entry) return null;
-      return { message: toMessage(entry.id, { nickname: entry.message.nickname ?? '', message: entry.message.message ?? '' }), client: entry.message.client ?? '' };
+      return { message: chatMessageOf(entry.id, { nickname: entry.message.nickname ?? '', message: entry.message.message ?? '' }), client: entry.message.client ?? '' };
     });
   }
 
@@ -60,7 +60,8 @@ export class RedisChatLog implements ChatLog {
   }
 }
 
-function toMessage(id: string, entry: { nickname: string; message: string }): ChatMessage {
+/** A chat message as answered, from its stream id (server ms, sequence) and fields. */
+export function chatMessageOf(id: string, entry: { nickname: string; message: string }): ChatMessage {
   const ms = Number(id.slice(0, id.indexOf('-')));
   return { id, nickname: entry.nickname, message: entry.message, timestamp: Math.floor(ms / 1000) };
 }

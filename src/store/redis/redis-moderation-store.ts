@@ -22,6 +22,12 @@ redis.call('RENAME', KEYS[1], KEYS[2])
 return 1
 `);
 
+/** The Redis keys of every ban that would hold this nickname skeleton or this client. */
+export const banKeysOf = (prefix: string, nickname: string, client: string) => bannedKeys(nickname, client).map((k) => `${prefix}chat:ban:${k}`);
+
+/** The Redis key of a sender's last message (its fingerprint, kept for the repeat window). */
+export const lastMessageKey = (prefix: string, sender: string) => `${prefix}chat:last:${sender}`;
+
 /** Bans as expiring keys holding their note (JSON); a sender's last message as an expiring key swapped with SET … GET; undo records as expiring keys taken with GETDEL. */
 export class RedisModerationStore implements ModerationStore {
   constructor(
@@ -37,8 +43,7 @@ export class RedisModerationStore implements ModerationStore {
 
   isBanned(nickname: string, ip: string): Promise<boolean> {
     return this.redis.call(async () => {
-      const keys = bannedKeys(nickname, ip).map((k) => `${this.prefix}chat:ban:${k}`);
-      return (await this.redis.commands.exists(keys)) > 0;
+      return (await this.redis.commands.exists(banKeysOf(this.prefix, nickname, ip))) > 0;
     });
   }
 
@@ -65,7 +70,7 @@ export class RedisModerationStore implements ModerationStore {
 
   repeatsLast(sender: string, fingerprint: string, windowSeconds: number): Promise<boolean> {
     return this.redis.call(async () => {
-      const previous = await this.redis.commands.set(`${this.prefix}chat:last:${sender}`, fingerprint, { EX: Math.max(1, windowSeconds), GET: true });
+      const previous = await this.redis.commands.set(lastMessageKey(this.prefix, sender), fingerprint, { EX: Math.max(1, windowSeconds), GET: true });
       return previous === fingerprint;
     });
   }

@@ -5,6 +5,7 @@ import { RedisArtworkStore } from './redis-artwork-store.js';
 import { auditStreamKey, RedisAuditLog } from './redis-audit-log.js';
 import { RedisStaffKeys } from './redis-staff-keys.js';
 import { RedisChatLog } from './redis-chat-log.js';
+import { RedisChatPost } from './redis-chat-post.js';
 import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
 import { RedisLiveEventLog } from './redis-live-event-log.js';
@@ -29,10 +30,12 @@ export interface RedisStoreOptions {
 /** Every piece of shared state in Redis, so any number of nodes serve one station. */
 export function createRedisStore(options: RedisStoreOptions): Store {
   const { redis, prefix, limits } = options;
+  const chat = new RedisChatLog(redis, `${prefix}chat`, limits.chatHistory);
   return {
     kind: 'redis',
     availability: redis.outage,
-    chat: new RedisChatLog(redis, `${prefix}chat`, limits.chatHistory),
+    chat,
+    chatPost: new RedisChatPost(redis, prefix, chat),
     requests: new RedisRequestQueue(redis, prefix, limits.requestHistory),
     feedback: new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory),
     station: new RedisStationStore(redis, prefix),

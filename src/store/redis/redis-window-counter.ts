@@ -2,12 +2,20 @@ import type { WindowCount, WindowCounter } from '../../limits/window-counter.js'
 import type { RedisConnections } from '../../redis/redis-connection.js';
 import { LuaScript } from './lua-script.js';
 
+/**
+ * The window rule in Lua, its one home: counts one hit on `key`, starting the window (`windowMs`
+ * long) on the first hit, and leaves the Lua locals `count` and `ttl` (ms until it ends). Every
+ * script that spends a budget in Redis counts with it.
+ */
+export const countHitLua = (key: string, windowMs: string) => `
+local count = redis.call('INCR', ${key})
+if count == 1 then redis.call('PEXPIRE', ${key}, ${windowMs}) end
+local ttl = redis.call('PTTL', ${key})
+if ttl < 0 then redis.call('PEXPIRE', ${key}, ${windowMs}); ttl = tonumber(${windowMs}) end
+`;
+
 // One round trip, atomic across nodes: count, start the window on the first hit, report its end.
-const HIT = new LuaScript(`
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+const HIT = new LuaScript(`${countHitLua('KEYS[1]', 'ARGV[1]')}
 return {count, ttl}
 `);
 
@@ -29,33 +37,38 @@ return count
  * only clients active now. Sent by SHA (EVALSHA): each hit carries a few dozen bytes, not the script.
  */
 export class RedisWindowCounter implements WindowCounter {
-  private readonly windowMs: number;
+  readonly windowMs: number;
 
   constructor(
-    private readonly redis: RedisConnections,
+    readonly redis: RedisConnections,
     private readonly keyPrefix: string,
     windowSeconds: number,
   ) {
     this.windowMs = windowSeconds * 1000;
   }
 
+  /** The Redis key that counts `key` (a script spending this budget with others names it). */
+  keyOf(key: string): string {
+    return `${this.keyPrefix}${key}`;
+  }
+
   hit(key: string): Promise<WindowCount> {
     return this.redis.call(async () => {
-      const [count, resetMs] = (await HIT.run(this.redis.commands, [`${this.keyPrefix}${key}`], [this.windowMs])) as [number, number];
+      const [count, resetMs] = (await HIT.run(this.redis.commands, [this.keyOf(key)], [this.windowMs])) as [number, number];
       return { count, resetMs };
     });
   }
 
   peek(key: string): Promise<WindowCount> {
     return this.redis.call(async () => {
-      const [count, resetMs] = (await PEEK.run(this.redis.commands, [`${this.keyPrefix}${key}`], [])) as [number, number];
+      const [count, resetMs] = (await PEEK.run(this.redis.commands, [this.keyOf(key)], [])) as [number, number];
       return { count, resetMs: Math.max(0, resetMs) };
     });
   }
 
   release(key: string): Promise<void> {
     return this.redis.call(async () => {
-      await RELEASE.run(this.redis.commands, [`${this.keyPrefix}${key}`], []);
+      await RELEASE.run(this.redis.commands, [this.keyOf(key)], []);
     });
   }
 }
