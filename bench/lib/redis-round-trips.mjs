@@ -10,7 +10,7 @@ import { createClient } from 'redis';
 import { ENDPOINTS } from './rest.mjs';
 import { freePort, startService, stop } from './processes.mjs';
 
-async function startPrivateRedis() {
+export async function startPrivateRedis() {
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
@@ -25,7 +25,7 @@ async function startPrivateRedis() {
   return { child, url: `redis://127.0.0.1:${port}` };
 }
 
-async function counters(client) {
+export async function counters(client) {
   const info = await client.info('stats');
   const read = (name) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)[1]);
   return { commands: read('total_commands_processed'), reads: read('total_reads_processed') };
@@ -61,7 +61,7 @@ async function monitored(url, client, work) {
 }
 
 /** Sequential requests on one keep-alive connection (fetch's pool), so nothing overlaps. */
-async function requests(url, endpoint, count, from) {
+export async function requests(url, endpoint, count, from) {
   for (let i = 0; i < count; i++) {
     const init = endpoint.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: endpoint.body.replace('%d', String(from + i)) } : {};
     const response = await fetch(url + endpoint.path, init);
