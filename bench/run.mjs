@@ -14,6 +14,7 @@ import { machine, targets, writeReport } from './lib/report.mjs';
 import { benchRest } from './lib/rest.mjs';
 import { benchSseFanout, sseFanoutSection } from './lib/sse-fanout.mjs';
 import { benchRedisRoundTrips, redisRoundTripsSection } from './lib/redis-round-trips.mjs';
+import { benchRedisContract, redisContractSection } from './lib/redis-contract.mjs';
 import { benchWorkersFanout, workersSection } from './lib/workers.mjs';
 import { benchReconnectWave, reconnectWaveSection } from './lib/reconnect-wave.mjs';
 import { writeFileSync } from 'node:fs';
@@ -120,6 +121,11 @@ if (redisServerInstalled()) {
   log('Redis commands and round trips per request, each public route, on a private redis-server');
   results.redisRoundTrips = await benchRedisRoundTrips(config, { requestsPerRoute: plan.redisRequestsPerRoute });
 }
+if (redisServerInstalled()) {
+  log('each public route against its contract handler (the same Redis work by hand, one round trip), on a private redis-server');
+  const { seconds, rounds, redisRequestsPerRoute } = plan;
+  results.redisContract = await benchRedisContract({ config, seconds, rounds, requestsPerRoute: redisRequestsPerRoute });
+}
 const statusAnswer = await withService({ RADIO_CONFIG: config }, (service) => captureStatusContract(service.url));
 for (const clients of plan.fanout) {
   log(`fan-out to ${clients} clients, one node`);
@@ -166,6 +172,7 @@ const report =
   (results.floor ? floorSection(results.floor) : '') +
   relayOrderSection(results.fanout) +
   redisRoundTripsSection(results.redisRoundTrips) +
+  redisContractSection(results.redisContract) +
   workersSection(results.workersFanout) +
   reconnectWaveSection(results.reconnectWave);
 writeFileSync(join(outDir, 'RESULTS.md'), report);

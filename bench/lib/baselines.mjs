@@ -17,16 +17,16 @@ export async function captureStatusContract(url) {
   return statusContract(response, body);
 }
 
-async function startWith(script, contract) {
+async function startWith(script, contract, nodeArgs = []) {
   const file = join(mkdtempSync(join(tmpdir(), 'radio-baseline-')), 'contract.json');
   writeFileSync(file, JSON.stringify(contract));
-  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, join(ROOT, 'bench', script), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...nodeArgs, join(ROOT, 'bench', script), file], { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await firstJsonLine(child, (entry) => entry.port);
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
-/** The contract-equivalent bare uWS handler (bench/contract-uws.mjs). */
-export const startContract = (contract) => startWith('contract-uws.mjs', contract);
+/** The contract-equivalent bare uWS handler (bench/contract-uws.mjs); `nodeArgs`: e.g. --cpu-prof. */
+export const startContract = (contract, nodeArgs) => startWith('contract-uws.mjs', contract, nodeArgs);
 
 /** The plain node:http + Socket.IO 4 peer (bench/peer-socketio-server.mjs). */
 export const startPeer = (contract) => startWith('peer-socketio-server.mjs', contract);

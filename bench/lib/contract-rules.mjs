@@ -59,7 +59,8 @@ export function fixedWindow({ name, limit, windowSeconds }) {
 
 /**
  * What the baselines need to know about our status answer, read from one captured response:
- * the bytes, the content type, the CORS exposure and the rate-limit policy (name, limit, window).
+ * the bytes, the content type, the CORS exposure, the rate-limit policy (name, limit, window),
+ * the ETag and the Cache-Control.
  */
 export function statusContract(response, bodyBase64) {
   const policy = /^"([^"]+)";q=(\d+);w=(\d+)$/.exec(response.headers.get('ratelimit-policy') ?? '');
@@ -71,5 +72,8 @@ export function statusContract(response, bodyBase64) {
     origins: response.headers.get('access-control-allow-origin') === '*' ? ['*'] : [],
     exposeHeaders: response.headers.get('access-control-expose-headers') ?? '',
     rateLimit: { name: policy[1], limit: Number(policy[2]), windowSeconds: Number(policy[3]) },
+    // The validator and caching headers ours sends with it (a client's If-None-Match gets a 304).
+    etag: response.headers.get('etag'),
+    cacheControl: response.headers.get('cache-control'),
   };
 }

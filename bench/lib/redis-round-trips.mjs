@@ -25,7 +25,7 @@ const OTHER_PUBLIC_ROUTES = [
 ];
 const ROUTES = [...ENDPOINTS, ...OTHER_PUBLIC_ROUTES];
 
-async function startPrivateRedis() {
+export async function startPrivateRedis() {
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
@@ -40,7 +40,7 @@ async function startPrivateRedis() {
   return { child, url: `redis://127.0.0.1:${port}` };
 }
 
-async function counters(client) {
+export async function counters(client) {
   const info = await client.info('stats');
   const read = (name) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)[1]);
   return { commands: read('total_commands_processed'), reads: read('total_reads_processed') };
@@ -76,7 +76,7 @@ async function monitored(url, client, work) {
 }
 
 /** Sequential requests on one keep-alive connection (fetch's pool), so nothing overlaps. */
-async function requests(url, endpoint, count, from) {
+export async function requests(url, endpoint, count, from) {
   for (let i = 0; i < count; i++) {
     const headers = endpoint.clientPerRequest ? { 'x-forwarded-for': `10.${((from + i) >> 16) & 255}.${((from + i) >> 8) & 255}.${(from + i) & 255}` } : {};
     const init =

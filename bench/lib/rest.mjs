@@ -19,7 +19,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * wrk against `server`, with the server's CPU time per answered request (µs). On a shared machine
  * throughput ratios shrink towards 1 when wrk itself is starved; CPU per request does not.
  */
-async function wrkWithCpu(server, path, options) {
+export async function wrkWithCpu(server, path, options) {
   const before = await cpuMs(server.child.pid);
   const result = await wrk(server.url + path, options);
   return { ...result, cpuUsPerRequest: (((await cpuMs(server.child.pid)) - before) * 1000) / result.requests };

@@ -1,4 +1,4 @@
-import type { HttpResponse } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { StaffMember } from './admin-auth.js';
 import type { ConnectionClose } from './uws.js';
 
@@ -35,12 +35,9 @@ export class Exchange {
   readonly method: string;
   /** The declared path of the route table entry ("unmatched" when none): a bounded label for metrics. */
   readonly route: string;
-  readonly path: string;
   readonly rawQuery: string;
   readonly origin: string;
   readonly requestId: string;
-  /** Accept-Language as sent ('' when not): errors and the server's words are answered in it when we speak it. */
-  readonly acceptLanguage: string;
   readonly ip: string;
   readonly client: string;
   /** Whether the client asked to close the connection after this answer, and whether uWS knows. */
@@ -52,17 +49,24 @@ export class Exchange {
   readonly startedAt: number;
   private abortListener: (() => void) | undefined = undefined;
   private watching = false;
+  /**
+   * uWS's request, only while inside its callback: what most answers never need (the URL, the
+   * Accept-Language) is read from it on first use, or when the callback is left with the answer
+   * still to come (leaveCallback); a cached GET answered at once skips those reads.
+   */
+  private req: HttpRequest | null;
+  private url: string | undefined = undefined;
+  private language: string | undefined = undefined;
 
   constructor(init: ExchangeInit) {
     // Field by field, not Object.assign: one hidden class for every exchange, on the hot path.
     this.res = init.res;
+    this.req = init.req;
     this.method = init.method;
     this.route = init.route;
-    this.path = init.path;
     this.rawQuery = init.rawQuery;
     this.origin = init.origin;
     this.requestId = init.requestId;
-    this.acceptLanguage = init.acceptLanguage;
     this.ip = init.ip;
     this.client = init.client;
     this.connection = init.connection;
@@ -70,6 +74,28 @@ export class Exchange {
     this.headers = init.headers;
     this.params = init.params;
     this.startedAt = init.startedAt;
+  }
+
+  /** The path as requested. */
+  get path(): string {
+    this.url ??= this.req?.getUrl() ?? '';
+    return this.url;
+  }
+
+  /** Accept-Language as sent ('' when not): errors and the server's words are answered in it when we speak it. */
+  get acceptLanguage(): string {
+    this.language ??= this.req?.getHeader('accept-language') ?? '';
+    return this.language;
+  }
+
+  /** The uWS callback returns: what may still be needed is read now, while `req` lives. */
+  leaveCallback(): void {
+    this.inCallback = false;
+    if (this.req && !this.finished) {
+      this.url ??= this.req.getUrl();
+      this.language ??= this.req.getHeader('accept-language');
+    }
+    this.req = null;
   }
 
   /**
@@ -88,7 +114,13 @@ export class Exchange {
 }
 
 /** The answer's progress and what the pipeline learns on the way: not part of what a new exchange starts from. */
-type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'staff' | 'watchAbort';
+type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'staff' | 'watchAbort' | 'leaveCallback';
 
-/** Everything the edge copies out of uWS's `req` for one request: the exchange's other public fields, declared once there. */
-export type ExchangeInit = Omit<Exchange, ExchangeState>;
+/** Read from `req` on first use (inside the callback) rather than copied at once. */
+type ReadOnNeed = 'path' | 'acceptLanguage';
+
+/**
+ * Everything the edge copies out of uWS's `req` for one request: the exchange's other public
+ * fields, declared once there; and `req` itself, for what is read on need while it lives.
+ */
+export type ExchangeInit = Omit<Exchange, ExchangeState | ReadOnNeed> & { req: HttpRequest };

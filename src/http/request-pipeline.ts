@@ -15,6 +15,8 @@ import type { CompiledRoute, PathEntry, RouteBudget } from './route-table.js';
 import { connectionCloseOf, queryOf } from './uws.js';
 import { brokenRule } from '../messages/broken-rule.js';
 
+const ADDRESS_TEXT = new TextDecoder();
+
 /** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
 export interface ClientResolver {
   /** Whether X-Forwarded-For can matter (a proxy is trusted); otherwise it is not even read. */
@@ -49,20 +51,19 @@ export class RequestPipeline {
   }
 
   handle(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): void {
-    const ex = this.capture(res, req, entry);
+    const method = req.getCaseSensitiveMethod().toUpperCase();
+    const route = entry?.byMethod.get(method === 'HEAD' ? 'GET' : method);
+    const ex = this.capture(res, req, entry, method, route);
     if (this.debug) this.options.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path }, 'request received');
-    const route = entry?.byMethod.get(ex.method === 'HEAD' ? 'GET' : ex.method);
     try {
       this.run(ex, entry, route);
     } finally {
-      ex.inCallback = false;
+      ex.leaveCallback();
     }
   }
 
-  private capture(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): Exchange {
+  private capture(res: HttpResponse, req: HttpRequest, entry: PathEntry | null, method: string, route: CompiledRoute | undefined): Exchange {
     const { clients } = this.options;
-    const method = req.getCaseSensitiveMethod().toUpperCase();
-    const route = entry?.byMethod.get(method === 'HEAD' ? 'GET' : method);
     const headers: Record<string, string> = {};
     if (route) {
       for (const name of route.headerNames) {
@@ -77,17 +78,17 @@ export class RequestPipeline {
     }
     const params: Record<string, string> = {};
     if (route) for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParameter(req.getParameter(i) ?? '');
-    const peer = Buffer.from(res.getRemoteAddressAsText()).toString('latin1');
+    // The address is ASCII text (IPv4 or IPv6): one decode, no Buffer in between.
+    const peer = ADDRESS_TEXT.decode(res.getRemoteAddressAsText());
     const client = clients.of(peer, clients.readsForwardedFor ? req.getHeader('x-forwarded-for') : '');
     return new Exchange({
       res,
+      req,
       method,
       route: entry?.path ?? 'unmatched',
-      path: req.getUrl(),
       rawQuery: queryOf(req),
       origin: req.getHeader('origin'),
       requestId: requestIdFrom(req.getHeader('x-request-id')),
-      acceptLanguage: req.getHeader('accept-language'),
       ip: client.ip,
       client: client.key,
       connection: connectionCloseOf(req),
@@ -251,7 +252,8 @@ export class RequestPipeline {
   /** Validation, handler, reply; throws what it refuses (the caller turns it into the answer). */
   private afterAuth(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
     const definition = route.definition;
-    const queryFields = Object.fromEntries(new URLSearchParams(ex.rawQuery));
+    // Most requests carry no query: no parser for them (a fresh object each time, validation may add defaults).
+    const queryFields: Record<string, string> = ex.rawQuery === '' ? {} : Object.fromEntries(new URLSearchParams(ex.rawQuery));
     if (body && route.readsForm) {
       ex.watchAbort();
       return body.promise.then((bytes) => {
