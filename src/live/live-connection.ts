@@ -16,6 +16,8 @@ export interface LiveConnectionDeps {
   log: Logger;
   /** The station's language, for acks to clients that ask for none we speak. */
   language: ServerCatalog;
+  /** The client a socket's handshake was admitted as (its budgets and limits are that client's). */
+  clientOf(socket: Socket): string;
 }
 
 type Ack = (answer: unknown) => void;
@@ -44,56 +46,66 @@ function onePayload(payloads: unknown[]): unknown {
   return payloads[0];
 }
 
-/**
- * Wires one live client: the current song on arrival, then `chat:send` and `chat:history`,
- * each answered through its ack in the REST shapes. A handler never throws: bad payloads get
- * an error ack (whatever the number of arguments before the ack), events without an ack callback
- * are dropped, unknown events are ignored.
- */
-export function serveLiveConnection(socket: Socket, client: string, deps: LiveConnectionDeps): void {
-  // Made when first needed (errors are rare): a child logger per connection costs ~300 bytes of
-  // each of thousands of connections that never log.
-  let child: Logger | undefined;
-  const log = () => (child ??= deps.log.child({ socket: socket.id }));
-  // Acks speak the handshake's Accept-Language (among ours), else the station's language.
+/** The language of a socket's acks: its handshake's Accept-Language (among ours), else the station's. */
+function stringsOf(socket: Socket, language: ServerCatalog): ServerCatalog {
   const accepted = socket.handshake.headers['accept-language'];
-  const strings = catalogFor(typeof accepted === 'string' ? accepted : '', deps.language);
-  const answer = (ack: Ack, work: () => Promise<unknown>) => {
+  return catalogFor(typeof accepted === 'string' ? accepted : '', language);
+}
+
+/**
+ * Live clients' events: the current song on arrival, then `chat:send` and `chat:history`, each
+ * answered through its ack in the REST shapes. A handler never throws: bad payloads get an error
+ * ack (whatever the number of arguments before the ack), events without an ack callback are
+ * dropped, unknown events are ignored.
+ *
+ * The handlers are made once and shared by every socket (Socket.IO calls a listener with the
+ * socket as `this`): what one needs of its socket (the client key, the ack language, a logger) it
+ * reads when an event comes, so a connection that never chats keeps no closure of ours.
+ */
+export function liveConnections(deps: LiveConnectionDeps): { serve(socket: Socket): void } {
+  const log = (socket: Socket) => deps.log.child({ socket: socket.id });
+  const answer = (socket: Socket, ack: Ack, work: () => Promise<unknown>) => {
     work().then(
       (data) => ack(successEnvelope(data)),
-      (error: unknown) => ack(toErrorAnswer(error, log(), strings).payload),
+      (error: unknown) => ack(toErrorAnswer(error, log(socket), stringsOf(socket, deps.language)).payload),
     );
   };
 
-  void deps.station
-    .nowPlaying()
-    .then(
-      (nowPlaying) => socket.emit('nowplaying', nowPlaying),
-      (error: unknown) => log().warn({ err: error }, 'could not send now playing to a new client'),
-    )
-    .then(() => {
-      // Connected while the store is away: told at once, as the clients already here were.
-      const away = deps.station.storeAway();
-      if (away) socket.emit('store:away', away);
-    });
-
-  socket.on('chat:send', (...args: unknown[]) => {
+  function chatSend(this: Socket, ...args: unknown[]): void {
     const { payloads, ack } = acked(args);
     if (!ack) return;
-    answer(ack, async () => {
+    answer(this, ack, async () => {
       const payload = onePayload(payloads);
       const input = validated(validateChatPost, isObject(payload) ? trimStrings(payload) : payload);
-      return deps.chat.post(input, { client, connectionId: socket.id });
+      return deps.chat.post(input, { client: deps.clientOf(this), connectionId: this.id });
     });
-  });
+  }
 
-  socket.on('chat:history', (...args: unknown[]) => {
+  function chatHistory(this: Socket, ...args: unknown[]): void {
     const { payloads, ack } = acked(args);
     if (!ack) return;
-    answer(ack, async () => {
+    answer(this, ack, async () => {
       // `emit('chat:history', ack)` without options is fine too.
       const options = onePayload(payloads) ?? {};
       return deps.chat.page(validated(validateHistory, options));
     });
-  });
+  }
+
+  return {
+    serve(socket) {
+      void deps.station
+        .nowPlaying()
+        .then(
+          (nowPlaying) => socket.emit('nowplaying', nowPlaying),
+          (error: unknown) => log(socket).warn({ err: error }, 'could not send now playing to a new client'),
+        )
+        .then(() => {
+          // Connected while the store is away: told at once, as the clients already here were.
+          const away = deps.station.storeAway();
+          if (away) socket.emit('store:away', away);
+        });
+      socket.on('chat:send', chatSend);
+      socket.on('chat:history', chatHistory);
+    },
+  };
 }

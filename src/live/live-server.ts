@@ -9,6 +9,7 @@ import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js'
 import { AppError } from '../errors.js';
 import { catalogFor } from '../messages/languages.js';
 import type { ServerCatalog } from '../messages/en.js';
+import { sessionId } from './session-ids.js';
 
 /** Who may open a live connection: the client identity, the one admission decision, the allowed origins. */
 export interface LiveGate {
@@ -31,10 +32,37 @@ export interface LiveServerSettings {
   language: ServerCatalog;
 }
 
-/** The part of engine.io's uWS server that writes a refused handshake (polling request or WebSocket upgrade). */
-interface RefusingEngine {
+/** The parts of engine.io's uWS server replaced or wrapped here: its session ids, its refusal writer, and its middleware runner (the CORS middleware). */
+interface WrappedEngine {
+  generateId(): string;
   abortRequest(res: ForeignResponse, errorCode: number, errorContext?: unknown): void;
+  _applyMiddlewares(req: IncomingMessage, res: unknown, callback: (error?: unknown) => void): void;
 }
+
+/** What engine.io keeps of a handshake for the life of its connection (engine.io on uWS puts these on the request). */
+interface EngineRequest {
+  headers: Record<string, string | undefined>;
+  connection: object;
+  method: string;
+}
+
+/** An engine connection as seen at its start (engine.io's Socket). */
+interface EngineSocket {
+  request: EngineRequest;
+  transport: { name: string };
+  on(event: 'close', listener: (this: EngineSocket) => void): void;
+}
+
+/**
+ * The handshake headers a WebSocket connection keeps: what our code reads (accept-language, for the
+ * language of acks) and what Socket.IO reads when a namespace is joined (origin, for
+ * `handshake.xdomain`). `socket.handshake.headers` holds only these: the others (host, upgrade,
+ * sec-websocket-key, user-agent, cookies...) were ~0.4 KB of every connection, kept for its life.
+ */
+export const KEPT_HANDSHAKE_HEADERS = ['accept-language', 'origin'] as const;
+
+/** The request's peer once engine.io has copied it (Socket.IO reads `connection.encrypted`: never set on uWS). */
+const NO_CONNECTION = Object.freeze({});
 
 /** The Socket.IO server of the live API, with what its handshakes left for the connections they admitted. */
 export interface LiveServer {
@@ -116,7 +144,8 @@ function attachLiveServer(io: Server, { clientOfRequest, refusalOf }: Handshakes
   // engine.io has no hook that answers a refused handshake with a body of ours (allowRequest only
   // says yes or no; it then answers 403 with its own body), so its refusal writer is wrapped: a
   // handshake our admission refused is written by the edge's writer, any other as engine.io would.
-  const engine = io.engine as unknown as RefusingEngine;
+  const engine = io.engine as unknown as WrappedEngine;
+  engine.generateId = sessionId;
   const abortRequest = engine.abortRequest.bind(engine);
   engine.abortRequest = (res, errorCode, errorContext) => {
     const refused = refusalOf.get(res);
@@ -127,9 +156,24 @@ function attachLiveServer(io: Server, { clientOfRequest, refusalOf }: Handshakes
     refusalOf.delete(res);
     writeErrorOn(res, refused.error, log, refused.strings);
   };
-  io.engine.on('connection', (socket: { request: object; once(event: 'close', listener: () => void): void }) => {
-    const key = clientOfRequest.get(socket.request);
-    if (key !== undefined) socket.once('close', () => gate.admission.release(key));
+  // The CORS middleware (engine.io runs it once `cors` is set) answers browsers' polling requests;
+  // on a WebSocket upgrade its headers mean nothing (browsers apply no CORS to WebSockets: the
+  // Origin check is allowRequest's) and running it wraps the uWS response in an object the
+  // connection keeps for its life (~0.5 KB) and costs CPU on every connect.
+  const applyMiddlewares = engine._applyMiddlewares.bind(engine);
+  engine._applyMiddlewares = (req, res, callback) => {
+    if (req.headers.upgrade?.toLowerCase() === 'websocket') callback();
+    else applyMiddlewares(req, res, callback);
+  };
+  // One listener for every connection (a closure each would be kept by thousands of connections).
+  function releaseOnClose(this: EngineSocket): void {
+    const key = clientOfRequest.get(this.request);
+    if (key !== undefined) gate.admission.release(key);
+  }
+  io.engine.on('connection', (socket: EngineSocket) => {
+    if (clientOfRequest.has(socket.request)) socket.on('close', releaseOnClose);
+    // Polling answers later requests from the first one's headers (compression): only a WebSocket's are trimmed.
+    if (socket.transport.name === 'websocket') keepWhatConnectionsRead(socket.request);
   });
   io.engine.on('connection_error', (error: { req: object }) => {
     const key = clientOfRequest.get(error.req);
@@ -138,6 +182,23 @@ function attachLiveServer(io: Server, { clientOfRequest, refusalOf }: Handshakes
       gate.admission.release(key);
     }
   });
+}
+
+/**
+ * Drops what engine.io keeps of a WebSocket handshake and nothing reads again: the headers beyond
+ * KEPT_HANDSHAKE_HEADERS, the peer object (engine.io has copied the address), the method. Assigned,
+ * never deleted (a deleted property turns the object into a slower, larger dictionary); the request
+ * stays the same object, the key of what the handshake recorded (clientKeyOf).
+ */
+function keepWhatConnectionsRead(request: EngineRequest): void {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HANDSHAKE_HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined) kept[name] = value;
+  }
+  request.headers = kept;
+  request.connection = NO_CONNECTION;
+  request.method = 'GET';
 }
 
 /**
