@@ -99,10 +99,20 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
 
   const bounded = <T>(operation: () => Promise<T>, timeoutMs: number): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
+    let verdict: NodeJS.Immediate | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RedisCommandTimeoutError(`no answer from Redis within ${timeoutMs} ms`)), timeoutMs);
+      // The timeout measures Redis's silence, not this process's own stalls: after a pause longer
+      // than the timeout (a long fan-out, a GC, a starved CPU) the timer runs before the loop reads
+      // the answers that came in meanwhile. The verdict waits one turn (setImmediate runs after the
+      // loop's poll for I/O), so an answer already waiting wins and only a silent Redis times out.
+      timer = setTimeout(() => {
+        verdict = setImmediate(() => reject(new RedisCommandTimeoutError(`no answer from Redis within ${timeoutMs} ms`)));
+      }, timeoutMs);
     });
-    return Promise.race([operation(), expired]).finally(() => clearTimeout(timer));
+    return Promise.race([operation(), expired]).finally(() => {
+      clearTimeout(timer);
+      clearImmediate(verdict);
+    });
   };
   const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS, cause, alreadyLogged: true });
   /**

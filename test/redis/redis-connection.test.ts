@@ -162,6 +162,22 @@ describe.skipIf(!redisServerInstalled())('Redis connections belong to their app'
     expect(node.lines.filter((line) => line.msg.startsWith('redis replicas behind'))).toHaveLength(1);
   });
 
+  it('an answer that came while this process stalled past the command timeout is taken, not an outage (a 1 s stall, 200 ms timeout)', async () => {
+    const stalled = await startApp({ url: servers[1]!.url, prefix: 'stall:', commandTimeoutMs: 200 });
+    apps.push(stalled.app);
+    const pinged = stalled.app.store.ping();
+    // The PING is on the wire (written on a later tick), then the loop is held past the timeout,
+    // as a long fan-out or a starved CPU holds it: Redis answers meanwhile, unread.
+    await new Promise((resolve) => setImmediate(resolve));
+    const until = performance.now() + 1000;
+    while (performance.now() < until) {
+      // the stall itself
+    }
+    await expect(pinged).resolves.toBeUndefined();
+    expect((await call(`${stalled.url}/api/mobile/chat`, { body: { nickname: 'grace', message: 'after a stall' } })).status).toBe(201);
+    expect(outageLines(stalled.lines)).toEqual([]);
+  });
+
   it('two apps in one process keep their own outage state and log lines', async () => {
     const doomed = await startApp({ url: servers[0]!.url, prefix: 'two-apps-a:' });
     const healthy = await startApp({ url: servers[1]!.url, prefix: 'two-apps-b:' });
