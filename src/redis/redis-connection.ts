@@ -1,3 +1,4 @@
+import calculateSlot from 'cluster-key-slot';
 import { ErrorReply } from 'redis';
 import type { Logger } from 'pino';
 import { AppError, isAppError } from '../errors.js';
@@ -86,7 +87,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
   const outage = new RedisOutage(log);
   // One watch of the sentinels for every client of the set.
   const watch = topology.kind === 'sentinel' ? new SentinelWatch(topology, log) : undefined;
-  const open = (clientOptions: TopologyClientOptions = {}) => connectInBackground(topology, clientOptions, outage, log, watch);
+  const open = (clientOptions: TopologyClientOptions = {}) => connectInBackground(topology, clientOptions, outage, log, { watch, stationKey: options.probeKey ?? '' });
   const command = open();
   const durable = open();
   const publisher = open();
@@ -240,11 +241,27 @@ interface OpenedClient {
   close(): Promise<void>;
 }
 
-function connectInBackground(topology: RedisTopology, options: TopologyClientOptions, outage: RedisOutage, log: Logger, watch: SentinelWatch | undefined): OpenedClient {
+function connectInBackground(
+  topology: RedisTopology,
+  options: TopologyClientOptions,
+  outage: RedisOutage,
+  log: Logger,
+  { watch, stationKey }: { watch: SentinelWatch | undefined; stationKey: string },
+): OpenedClient {
   if (topology.kind === 'cluster') {
     // Errors are seen where calls fail (one log line per outage); these are the client's own retries.
     const opened = openTopologyClient(topology, options, { log, onError: (error) => log.debug({ reason: String(error) }, 'redis cluster client error') });
-    return followClusterFailovers(opened.client as RedisClusterClient, () => opened.close());
+    const cluster = opened.client as RedisClusterClient;
+    // Except the station shard's master lost: the outage, as a plain client's error is on one
+    // server or Sentinel. Calls alone may not tell it: one sent after the socket closed fails with
+    // "the client is offline", which proves nothing by itself (redis-outage.ts), and the node logged
+    // no outage line at all. Other shards' masters hold none of the station's keys.
+    const slot = calculateSlot(stationKey);
+    cluster.on('node-error', (error: unknown, node: { host: string; port: number }) => {
+      const master = cluster.slots[slot]?.master;
+      if (master?.host === node.host && master.port === node.port) outage.wentDown(error);
+    });
+    return followClusterFailovers(cluster, () => opened.close());
   }
   // Errors repeat on every reconnect attempt; the outage is logged once. Never awaited: the
   // service starts (and /readyz says 503) while Redis is still out of reach.

@@ -6,6 +6,10 @@ type Kind = WriteKind | 'status';
 
 export interface Attempt {
   kind: Kind;
+  /** The hub asked (its URL). */
+  hub: string;
+  /** When it was sent and when it was answered (performance.now()). */
+  sentAt: number;
   at: number;
   status: number;
 }
@@ -46,6 +50,7 @@ export class FailoverLoad {
 
   private async once(kind: Kind, url: string): Promise<void> {
     const n = this.sequence++;
+    const sentAt = performance.now();
     let status = 0;
     try {
       if (kind === 'status') {
@@ -76,7 +81,7 @@ export class FailoverLoad {
     } catch {
       status = 0; // no answer in time, or the connection failed
     }
-    this.attempts.push({ kind, at: performance.now(), status });
+    this.attempts.push({ kind, hub: url, sentAt, at: performance.now(), status });
   }
 
   async stop(): Promise<void> {

@@ -18,6 +18,13 @@ export interface FailoverOutcome {
   /** Live clients (of both hubs) that heard a chat posted on hub A after the failover. */
   heard: number;
   disconnects: number;
+  /**
+   * Chat posts and reads a hub failed although sent after it had served one on the new master:
+   * once a hub is back it stays back (a failover is one outage, not one on and off).
+   */
+  relapses: number;
+  /** Each hub's "redis unavailable" and "redis available again" lines from the kill on (one failover, one of each). */
+  stateLines: Array<{ away: number; back: number }>;
 }
 
 /**
@@ -69,9 +76,12 @@ export class FailoverStation {
   /**
    * After the load stopped: what failed, and which acknowledged writes the master now serving the
    * station (`masterPort`, keys under `keys`) does not hold. A revenue event is replayed: 200 means
-   * it is there, 201 that it was lost (and is recorded now).
+   * it is there, 201 that it was lost (and is recorded now). `times`: when the kill was sent and
+   * when it was done (the hubs may log the lost connection in between), and when the test saw the
+   * promotion (performance.now()).
    */
-  async outcome(load: FailoverLoad, killedAt: number, masterPort: number, keys: string): Promise<FailoverOutcome> {
+  async outcome(load: FailoverLoad, times: { killSentAt: number; killedAt: number; promotedAt: number }, masterPort: number, keys: string): Promise<FailoverOutcome> {
+    const { killedAt, promotedAt } = times;
     const lastFailure = (kinds: string[]) => Math.max(killedAt, ...load.attempts.filter((a) => kinds.includes(a.kind) && (a.status < 200 || a.status >= 300)).map((a) => a.at));
     const chatIds = new Set(((await adminCommand(masterPort, ['XRANGE', `${keys}chat`, '-', '+'])) as Array<[string, unknown]>).map(([id]) => id));
     const requestIds = new Set((await adminCommand(masterPort, ['HKEYS', `${keys}requests:data`])) as string[]);
@@ -95,6 +105,11 @@ export class FailoverStation {
       lostRevenue,
       heard: heard.filter(Boolean).length,
       disconnects: this.disconnects,
+      relapses: this.urls.reduce((sum, url) => sum + relapsesOf(load, url, promotedAt), 0),
+      stateLines: this.hubs.map((hub) => {
+        const since = hub.lines.filter((line) => Date.parse(String(line.time)) >= performance.timeOrigin + times.killSentAt);
+        return { away: since.filter((line) => String(line.msg).startsWith('redis unavailable')).length, back: since.filter((line) => line.msg === 'redis available again').length };
+      }),
     };
   }
 
@@ -106,6 +121,7 @@ export class FailoverStation {
       `promotion seen after ${since(times.promotedAt)} s; ` +
       `${failures.count} of ${load.attempts.length} requests failed (${JSON.stringify(failures.byKind)}, statuses ${JSON.stringify(failures.statuses)}); ` +
       `chat and reads served again ${servedAgain(['chat', 'status'])} s after the kill, revenue and requests ${servedAgain(['revenue', 'request'])} s (replica back ${since(times.replicaBack)} s after the kill); ` +
+      `chat or reads failed after their hub was back: ${outcome.relapses}; log lines per hub (unavailable/available again): ${outcome.stateLines.map(({ away, back }) => `${away}/${back}`).join(', ')}; ` +
       `live clients: ${outcome.heard} of ${this.clients.length} heard the other hub after it, ${outcome.disconnects} disconnects; ` +
       `acknowledged and lost: chat ${outcome.lostChats} of ${load.acknowledged.chat.length}, requests ${outcome.lostRequests} of ${load.acknowledged.request.length}, revenue ${outcome.lostRevenue} of ${load.acknowledged.revenue.length}`
     );
@@ -114,9 +130,14 @@ export class FailoverStation {
   /**
    * What both failover suites require: no acknowledged revenue event or song request lost, every
    * live client still connected and hearing the other hub, every failure a clean 503 (with the
-   * error envelope), never a hang or a 500. Chat may lose what the replication window held.
+   * error envelope), never a hang or a 500; a hub serving chat and reads again keeps serving them
+   * (waiting for a replica holds back money and song requests only), and each logs the failover
+   * once, as one outage: one line when Redis went away, one when it was back. Chat may lose what
+   * the replication window held.
    */
   expectKeptItsWord(outcome: FailoverOutcome): void {
+    expect(outcome.relapses).toBe(0);
+    expect(outcome.stateLines).toEqual(this.hubs.map(() => ({ away: 1, back: 1 })));
     expect(outcome.lostRevenue).toBe(0);
     expect(outcome.lostRequests).toBe(0);
     expect(outcome.heard).toBe(this.clients.length);
@@ -128,4 +149,11 @@ export class FailoverStation {
     for (const client of this.clients) client.close();
     await Promise.all(this.hubs.map((hub) => hub.stop()));
   }
+}
+
+/** Chat posts and reads sent to `hub` after it had answered one on the new master, that failed. */
+function relapsesOf(load: FailoverLoad, hub: string, promotedAt: number): number {
+  const served = (a: FailoverLoad['attempts'][number]) => a.hub === hub && (a.kind === 'chat' || a.kind === 'status');
+  const backAt = Math.min(...load.attempts.filter((a) => served(a) && a.kind === 'chat' && a.sentAt >= promotedAt && a.status === 201).map((a) => a.at));
+  return load.attempts.filter((a) => served(a) && a.sentAt > backAt && (a.status < 200 || a.status >= 300)).length;
 }

@@ -35,6 +35,7 @@ describe.skipIf(!clusterInstalled())('Redis Cluster: the station shard’s maste
       const slots = new Set(await Promise.all(written.map(async (key) => Number(await adminCommand(shard, ['CLUSTER', 'KEYSLOT', key])))));
       expect(slots.size).toBe(1);
 
+      const killSentAt = performance.now();
       const { killedPort, killedAt, promotedAt } = await cluster.killMasterOf(`${keys}chat`);
       const promoted = performance.now();
       await eventually(async () => {
@@ -50,7 +51,7 @@ describe.skipIf(!clusterInstalled())('Redis Cluster: the station shard’s maste
       }, 20_000);
       await load.stop();
 
-      const outcome = await station.outcome(load, killedAt, await cluster.masterOf(`${keys}chat`), keys);
+      const outcome = await station.outcome(load, { killSentAt, killedAt, promotedAt }, await cluster.masterOf(`${keys}chat`), keys);
       process.stdout.write(`[cluster-failover] station shard's master killed under load: ${station.report(load, outcome, { killedAt, promotedAt, replicaBack })}\n`);
       station.expectKeptItsWord(outcome);
     } finally {

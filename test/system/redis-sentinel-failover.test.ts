@@ -25,6 +25,7 @@ describe.skipIf(!sentinelInstalled())('Redis Sentinel: the master killed under l
     const load = station.startLoad();
     try {
       await eventually(async () => expect(load.successesAfter(0, 'revenue')).toBeGreaterThanOrEqual(20), 20_000);
+      const killSentAt = performance.now();
       const { killedAt, promotedAt } = await topology.killMasterAndAwaitPromotion();
       // Chat and reads need only the new master.
       const promoted = performance.now();
@@ -43,7 +44,7 @@ describe.skipIf(!sentinelInstalled())('Redis Sentinel: the master killed under l
       await load.stop();
 
       // Everything acknowledged, looked up on the new master.
-      const outcome = await station.outcome(load, killedAt, topology.masterPort, PREFIX);
+      const outcome = await station.outcome(load, { killSentAt, killedAt, promotedAt }, topology.masterPort, PREFIX);
       process.stdout.write(`[sentinel-failover] master killed under load: ${station.report(load, outcome, { killedAt, promotedAt, replicaBack })}\n`);
       station.expectKeptItsWord(outcome);
     } finally {
