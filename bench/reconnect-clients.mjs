@@ -1,16 +1,20 @@
 // The reconnect wave's clients (issue 33, item 5): raw WebSockets speaking just enough
 // Engine.IO/Socket.IO (v4) to join /live, which, when the server drops them, reconnect as
 // socket.io-client does by default: attempt n waits min(1 s × 2^n, 5 s), ± up to half of it at
-// random (its Backoff with reconnectionDelay 1000, reconnectionDelayMax 5000, randomizationFactor 0.5).
+// random (its Backoff with reconnectionDelay 1000, reconnectionDelayMax 5000, randomizationFactor 0.5);
+// a try that has not joined within 20 s (its `timeout`) is given up and counts as failed, as
+// socket.io-client gives it up: without it a connect whose SYN the kernel dropped (a full accept
+// queue) waits out TCP's own retries, minutes, which no real client does.
 // Driven over IPC:
 //   {connect: {url, count}} → {connected}
-//   {wave: true}            → {back: {ms, attempts, refused, serverErrors, statuses}} once every
+//   {wave: true}            → {back: {ms, attempts, timedOut, refused, serverErrors, statuses}} once every
 //                             client dropped has joined again (ms from the first drop)
 import WebSocket from 'ws';
 
 const MIN_MS = 1000;
 const MAX_MS = 5000;
 const JITTER = 0.5;
+const CONNECT_TIMEOUT_MS = 20_000;
 
 /** socket.io-client's backoff (engine.io-client's Backoff), attempt 0 first. */
 function backoffMs(attempt) {
@@ -28,6 +32,10 @@ let wave = null; // { startedAt, attempts, refused, serverErrors, statuses }
 function open(onJoined, onFailed) {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
   let joined = false;
+  const giveUp = setTimeout(() => {
+    if (wave) wave.timedOut++;
+    ws.terminate();
+  }, CONNECT_TIMEOUT_MS);
   ws.on('unexpected-response', (_req, res) => {
     onFailed(res.statusCode);
     res.resume();
@@ -41,6 +49,7 @@ function open(onJoined, onFailed) {
     const text = data.toString();
     if (text.startsWith('0')) return ws.send('40/live,');
     if (text.startsWith('40/live,')) {
+      clearTimeout(giveUp);
       joined = true;
       onJoined(ws);
     }
@@ -51,6 +60,7 @@ function open(onJoined, onFailed) {
   });
   ws.on('error', () => undefined);
   ws.on('close', () => {
+    clearTimeout(giveUp);
     if (!joined) onFailed(null);
   });
   return ws;
@@ -114,7 +124,7 @@ process.on('message', async (message) => {
     process.send({ connected: joinedCount });
   }
   if (message.wave) {
-    wave = { startedAt: 0, attempts: 0, refused: 0, serverErrors: 0, statuses: {} };
+    wave = { startedAt: 0, attempts: 0, timedOut: 0, refused: 0, serverErrors: 0, statuses: {} };
     process.send({ armed: true });
   }
   if (message.close) process.exit(0);

@@ -50,8 +50,9 @@ const plan = smoke
       songs: 30,
       redisRequestsPerRoute: 200,
       workersFanout: [10000],
-      // 20,000 where the file limit allows (each side holds one descriptor per client).
-      reconnectWave: 15000,
+      // The issue asks 20,000; the hub and the client fleet each hold one descriptor per client,
+      // and the hard open-file limit here is 20,000 per process: 19,000 leaves room for the rest.
+      reconnectWave: 19000,
     };
 
 for (const tool of ['wrk', 'taskset']) {

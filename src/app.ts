@@ -99,7 +99,12 @@ export interface App {
   /** Artwork for songs that come without any (`artwork.*`; finds nothing without `artwork.contact`), served at /art/{key}. */
   readonly artwork: ArtworkFinder;
   listen(): Promise<number>;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, ends the SSE streams, lets requests in flight finish (up to
+   * server.shutdownGraceMs) and closes the backends. `exiting`: the process exits right after, and
+   * the live WebSocket connections are left for that exit to close (see close below).
+   */
+  close(options?: { exiting?: boolean }): Promise<void>;
 }
 
 /** The composition root: backends from config (or injected), the limits policy, services, doors. */
@@ -329,16 +334,22 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
       }
       return port;
     },
-    close: async () => {
+    close: async ({ exiting = false } = {}) => {
       await polling?.stop();
       stopProgrammeWatch?.();
       limits.adminSignIn.close();
       // Stop taking new connections first, so live clients reconnect to another node.
       http.stopAccepting();
       sse.close();
-      await io.close();
+      // A process about to exit leaves its live WebSocket connections to the exit: the kernel
+      // closes every socket at once and each client, seeing its connection close, reconnects.
+      // Closing them here first runs Socket.IO's teardown and a close frame plus a shutdown per
+      // connection, ~5x the CPU of the exit at 10,000 clients (bench/RESULTS.md, "SIGTERM under
+      // live clients"), and none of it is seen outside this process: a connection's state lives
+      // here only (the caps are per node, the Redis adapter keeps its rooms locally).
+      if (!exiting) await io.close();
       await webhooks.close();
-      await http.close(config.server.shutdownGraceMs);
+      await http.close(config.server.shutdownGraceMs, { closeConnections: !exiting });
       await backends.close();
       await metricsServer?.close();
     },

@@ -68,7 +68,7 @@ function start(): void {
       process.exit(1);
     }, graceMs);
     app
-      .close()
+      .close({ exiting: true })
       .then(() => {
         log.info('stopped');
         process.exit(0);

@@ -86,8 +86,11 @@ export class HttpServer {
     this.listenSocket = null;
   }
 
-  /** Stops accepting, lets in-flight requests finish (up to graceMs), then closes every connection. */
-  async close(graceMs: number): Promise<void> {
+  /**
+   * Stops accepting, lets in-flight requests finish (up to graceMs), then closes every connection
+   * (`closeConnections: false`: leaves them to the process's exit).
+   */
+  async close(graceMs: number, { closeConnections: closing = true } = {}): Promise<void> {
     this.stopAccepting();
     if (this.inFlight > 0) {
       await new Promise<void>((resolve) => {
@@ -100,6 +103,6 @@ export class HttpServer {
     }
     // The last answers may still sit in uWS's cork buffer until the loop turns; closing now would drop them.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    closeConnections(this.app);
+    if (closing) closeConnections(this.app);
   }
 }
