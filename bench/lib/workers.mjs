@@ -10,10 +10,12 @@ import { SERVER_CORE, LOAD_CORE, stop } from './processes.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** A hub of `workers` workers; resolves with one {url, child: {pid}} per worker and the group's process. */
-async function startGroup(env, workers) {
-  const cores = workers === 1 ? SERVER_CORE : `${SERVER_CORE},${LOAD_CORE}`;
-  const child = spawn('taskset', ['-c', cores, process.execPath, join(ROOT, 'dist/main.js')], {
+/**
+ * A hub of `workers` workers; resolves with one {url, child: {pid}} per worker and the group's
+ * process. `nodeArgs` go to the primary, and through node:cluster to every worker.
+ */
+export async function startGroup(env, workers, { cores = workers === 1 ? SERVER_CORE : `${SERVER_CORE},${LOAD_CORE}`, nodeArgs = [] } = {}) {
+  const child = spawn('taskset', ['-c', cores, process.execPath, ...nodeArgs, join(ROOT, 'dist/main.js')], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKERS: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,6 +32,8 @@ async function startGroup(env, workers) {
         return;
       }
       if (entry.msg === 'radio hub listening') listening.push({ port: entry.port, pid: entry.pid ?? child.pid });
+      // A worker that dies takes its clients with it: say so, the fleet's failure follows.
+      if (entry.level >= 50) process.stderr.write(`bench: the hub (${workers} workers): ${line}\n`);
       if (workers === 1 ? listening.length === 1 : entry.msg === 'radio hub listening: every worker') resolve();
     });
   });
