@@ -198,6 +198,8 @@ export async function benchGrowth(env, { sizes, perWorker, posts, log }) {
   for (const clients of plan.sizes) {
     log(`linear growth: ${clients} live clients on ${Math.ceil(clients / plan.perWorker)} worker(s), half Socket.IO websocket, half SSE`);
     rows.push(await measureSize(env, clients, plan, posts));
+    // Each row as it comes: the largest sizes take minutes on a shared machine.
+    log(`linear growth: ${JSON.stringify(rows.at(-1))}`);
   }
   return { plan, rows };
 }
