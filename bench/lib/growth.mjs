@@ -223,7 +223,7 @@ export function growthSection(growth) {
     'Half the clients are Socket.IO websockets on /live, half SSE streams asking for chat; a REST chat post (to whichever worker the kernel picks) is timed until the last client has it.',
     "CPU: every worker's main thread per broadcast, summed, and per client (*process*: user + system of all the hub's processes, the primary included). RSS: all the hub's processes, grown while the clients connected, read after a full collection in each worker, per client. Flat is 1.00 (±0.20; bold outside).",
     '',
-    '| Clients | Workers | most on one worker | Load generators | p50 | p99 | CPU per broadcast | per client | of the smallest | process CPU per client | of the smallest | RSS per client | of the smallest | connect CPU | load generators' RSS per client | load |',
+    '| Clients | Workers | most on one worker | Load generators | p50 | p99 | CPU per broadcast | per client | of the smallest | process CPU per client | of the smallest | RSS per client | of the smallest | connect CPU | RSS of the load generators per client | load |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
