@@ -7,11 +7,12 @@
 // after a full collection in every worker; flat (±20 %) from the smallest size to the top is the goal.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { oneProcessHolds, openFileLimit } from './file-limit.mjs';
-import { benchConfig, cpuMs, cpuSplitMs, freePort, startClientFleet, stop } from './processes.mjs';
+import { benchConfig, cpuMs, cpuSplitMs, startClientFleet, stop } from './processes.mjs';
 import { startGroup } from './workers.mjs';
 
 const run = promisify(execFile);
@@ -69,14 +70,28 @@ export async function growthPlan({ sizes, perWorker: asked } = {}) {
   };
 }
 
-/** Every worker's V8 collects fully (through its inspector) so that RSS is not read mid-growth. */
-async function collectGarbage(ports) {
+/** The first of `count` ports free on 127.0.0.1 in a row, below the ephemeral range (32768). */
+async function freePortRun(count) {
+  const free = (port) =>
+    new Promise((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+  for (let tries = 0; tries < 100; tries++) {
+    const first = 20_000 + Math.floor(Math.random() * (12_000 - count));
+    let all = true;
+    for (let port = first; all && port < first + count; port++) all = await free(port);
+    if (all) return first;
+  }
+  throw new Error(`growth: no ${count} free ports in a row for the inspectors`);
+}
+
+/** Every process of the hub collects fully (through its inspector) so that RSS is not read mid-growth. */
+async function collectGarbage(inspectors) {
   await Promise.all(
-    ports.map(async (port) => {
-      const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-      const target = targets.find((t) => t.url.endsWith('dist/main.js'));
-      if (!target) throw new Error(`the inspector on ${port} is not a hub's`);
-      const socket = new WebSocket(target.webSocketDebuggerUrl);
+    inspectors.map(async (url) => {
+      const socket = new WebSocket(url);
       await new Promise((resolve, reject) => {
         socket.once('open', resolve);
         socket.once('error', reject);
@@ -115,10 +130,10 @@ async function clientsPerWorker(port, pids) {
 
 async function measureSize(env, clients, plan, posts) {
   const workers = Math.ceil(clients / plan.perWorker);
-  const inspector = await freePort();
-  // One worker: the hub is the process itself. Several: node:cluster gives worker k the inspector port + k.
-  const inspectors = workers === 1 ? [inspector] : Array.from({ length: workers }, (_, k) => inspector + k + 1);
-  const { group, workers: services } = await startGroup({ ...env, WORKERS: String(workers) }, workers, { nodeArgs: [`--inspect=127.0.0.1:${inspector}`] });
+  // Each process of the hub opens an inspector: node:cluster gives worker k the primary's port + k,
+  // so the ports are taken below the ephemeral range, where thousands of client sockets are not.
+  const inspector = await freePortRun(workers + 1);
+  const { group, inspectors, workers: services } = await startGroup({ ...env, WORKERS: String(workers) }, workers, { nodeArgs: [`--inspect=127.0.0.1:${inspector}`] });
   const workerPids = services.map((s) => s.child.pid);
   const hubPids = workers === 1 ? workerPids : [group.pid, ...workerPids];
   const { url } = services[0];
@@ -128,6 +143,10 @@ async function measureSize(env, clients, plan, posts) {
   const sse = fleets('sse', sseCount, plan.perFleet);
   const all = [...ws, ...sse];
   try {
+    const expected = workers === 1 ? 1 : workers + 1;
+    // The inspectors' lines come on stderr, which may trail the listening lines on stdout.
+    for (let waited = 0; inspectors.length < expected && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (inspectors.length !== expected) throw new Error(`growth: ${inspectors.length} inspectors opened, ${expected} expected (the memory figures need every one): ${inspectors.join(' ')}`);
     const warmUp = Math.min(WARM_UP_PER_WORKER * workers, Math.floor(wsCount / 4));
     await Promise.all([ws[0].connect(url, warmUp), sse[0].connect(url, warmUp)]);
     await collectGarbage(inspectors);
