@@ -165,6 +165,7 @@ async function measureSize(env, clients, plan, posts) {
     const delays = [];
     const threadBefore = await sum(workerPids, cpuMs);
     const processBefore = await sum(hubPids, processCpuMs);
+    const systemBefore = await sum(hubPids, async (pid) => (await cpuSplitMs(pid)).system);
     for (let i = 0; i < posts; i++) {
       const marker = `growth-${clients}-${i}-${Date.now()}`;
       const armed = await Promise.all(all.map((f) => f.fleet.expect(marker)));
@@ -181,6 +182,9 @@ async function measureSize(env, clients, plan, posts) {
     }
     const threadCpu = (await sum(workerPids, cpuMs)) - threadBefore;
     const processCpu = (await sum(hubPids, processCpuMs)) - processBefore;
+    // On loopback the kernel's work for every receiving socket is charged to the sender: the
+    // system share says how much of the growth is TCP rather than JavaScript.
+    const systemCpu = (await sum(hubPids, async (pid) => (await cpuSplitMs(pid)).system)) - systemBefore;
     const measured = clients - 2 * warmUp;
     return {
       clients,
@@ -192,6 +196,7 @@ async function measureSize(env, clients, plan, posts) {
       p99: percentile(delays, 99),
       cpuPerBroadcastMs: threadCpu / posts,
       processCpuPerBroadcastMs: processCpu / posts,
+      systemShare: processCpu > 0 ? systemCpu / processCpu : 0,
       bytesPerClient: (rssAll - rssBase) / measured,
       connectCpuUs: (connectCpu * 1000) / measured,
       hubRssMb: rssAll / 2 ** 20,
@@ -242,11 +247,11 @@ export function growthSection(growth) {
     'Half the clients are Socket.IO websockets on /live, half SSE streams asking for chat; a REST chat post (to whichever worker the kernel picks) is timed until the last client has it.',
     "CPU: every worker's main thread per broadcast, summed, and per client (*process*: user + system of all the hub's processes, the primary included). RSS: all the hub's processes, grown while the clients connected, read after a full collection in each worker, per client. Flat is 1.00 (±0.20; bold outside).",
     '',
-    '| Clients | Workers | most on one worker | Load generators | p50 | p99 | CPU per broadcast | per client | of the smallest | process CPU per client | of the smallest | RSS per client | of the smallest | connect CPU | RSS of the load generators per client | load |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Clients | Workers | most on one worker | Load generators | p50 | p99 | CPU per broadcast | per client | of the smallest | process CPU per client | of the smallest | system share | RSS per client | of the smallest | connect CPU | RSS of the load generators per client | load |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${int(r.clients)} | ${r.workers} | ${int(r.mostOnOneWorker)} | ${r.fleets} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.cpuPerBroadcastMs)} | ${perClientUs(r).toFixed(2)} µs | ${flat(perClientUs(r) / perClientUs(base))} | ${processPerClientUs(r).toFixed(2)} µs | ${flat(processPerClientUs(r) / processPerClientUs(base))} | ${kb(r.bytesPerClient)} | ${flat(r.bytesPerClient / base.bytesPerClient)} | ${r.connectCpuUs.toFixed(0)} µs | ${kb(r.fleetBytesPerClient)} | ${r.loadAverage.toFixed(1)} |`,
+        `| ${int(r.clients)} | ${r.workers} | ${int(r.mostOnOneWorker)} | ${r.fleets} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.cpuPerBroadcastMs)} | ${perClientUs(r).toFixed(2)} µs | ${flat(perClientUs(r) / perClientUs(base))} | ${processPerClientUs(r).toFixed(2)} µs | ${flat(processPerClientUs(r) / processPerClientUs(base))} | ${r.systemShare === undefined ? 'n/a' : `${(r.systemShare * 100).toFixed(0)} %`} | ${kb(r.bytesPerClient)} | ${flat(r.bytesPerClient / base.bytesPerClient)} | ${r.connectCpuUs.toFixed(0)} µs | ${kb(r.fleetBytesPerClient)} | ${r.loadAverage.toFixed(1)} |`,
     ),
     '',
   ];
