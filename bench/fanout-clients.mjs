@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 
 const sockets = [];
 let waiting = null; // { marker (Buffer), remaining, resolve }
+let closing = false;
 
 function arrive() {
   waiting.remaining -= 1;
@@ -37,6 +38,13 @@ function open(url, localAddress) {
       if (text.startsWith('44/live,')) return reject(new Error(`refused: ${text}`));
     });
     ws.on('error', (error) => (joined ? undefined : reject(error)));
+    ws.on('close', (code, reason) => {
+      if (closing) return;
+      // A client the server dropped never gets another marker: waiting on it would hang the bench
+      // with every server idle. Say so and stop; the bench fails with this line instead.
+      process.stderr.write(`fanout-clients: a client ${joined ? 'was dropped' : 'closed before joining /live'} (close ${code} ${reason}) at ${url}\n`);
+      process.exit(3);
+    });
   });
 }
 
@@ -57,6 +65,7 @@ process.on('message', async (message) => {
     process.send({ arrived: { marker: message.expect.marker, lastAt: await arrived } });
   }
   if (message.close) {
+    closing = true;
     for (const ws of sockets) ws.terminate();
     process.exit(0);
   }

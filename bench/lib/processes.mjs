@@ -87,15 +87,24 @@ export async function startBare(responses) {
  */
 export function startClientFleet(script) {
   const child = fork(join(ROOT, script), [], { execPath: 'taskset', execArgv: ['-c', LOAD_CORE, process.execPath], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let closing = false;
   const next = (key) =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
       const listener = (message) => {
         if (key in message) {
           child.off('message', listener);
+          child.off('exit', exited);
           resolve(message[key]);
         }
       };
+      // A fleet that stops (a client lost, a crash) never sends `key`: fail rather than wait forever.
+      const exited = (code) => {
+        child.off('message', listener);
+        if (closing) return; // closed on purpose: what was still awaited is moot
+        reject(new Error(`${script} exited with ${code} before sending ${key}`));
+      };
       child.on('message', listener);
+      child.once('exit', exited);
     });
   return {
     child,
@@ -115,7 +124,10 @@ export function startClientFleet(script) {
       await next('armed');
       return { arrived: arrived.then((a) => a.lastAt) };
     },
-    close: () => child.send({ close: true }),
+    close: () => {
+      closing = true;
+      if (child.connected) child.send({ close: true });
+    },
   };
 }
 

@@ -10,17 +10,25 @@ import { SERVER_CORE, LOAD_CORE, stop } from './processes.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** A hub of `workers` workers; resolves with one {url, child: {pid}} per worker and the group's process. */
-async function startGroup(env, workers) {
-  const cores = workers === 1 ? SERVER_CORE : `${SERVER_CORE},${LOAD_CORE}`;
-  const child = spawn('taskset', ['-c', cores, process.execPath, join(ROOT, 'dist/main.js')], {
+/**
+ * A hub of `workers` workers; resolves with one {url, child: {pid}} per worker, the group's
+ * process, and the inspectors' WebSocket URLs where the processes opened any. `nodeArgs` go to
+ * the primary, and through node:cluster to every worker.
+ */
+export async function startGroup(env, workers, { cores = workers === 1 ? SERVER_CORE : `${SERVER_CORE},${LOAD_CORE}`, nodeArgs = [] } = {}) {
+  const child = spawn('taskset', ['-c', cores, process.execPath, ...nodeArgs, join(ROOT, 'dist/main.js')], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKERS: String(workers), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const listening = [];
+  // Every inspector a process of the group opened (with --inspect in nodeArgs).
+  const inspectors = [];
   await new Promise((resolve, reject) => {
     let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      for (const match of String(chunk).matchAll(/Debugger listening on (ws:\/\/\S+)/g)) inspectors.push(match[1]);
+    });
     child.once('exit', (code) => reject(new Error(`the hub exited with ${code}: ${stderr}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
       let entry;
@@ -30,10 +38,12 @@ async function startGroup(env, workers) {
         return;
       }
       if (entry.msg === 'radio hub listening') listening.push({ port: entry.port, pid: entry.pid ?? child.pid });
+      // A worker that dies takes its clients with it: say so, the fleet's failure follows.
+      if (entry.level >= 50) process.stderr.write(`bench: the hub (${workers} workers): ${line}\n`);
       if (workers === 1 ? listening.length === 1 : entry.msg === 'radio hub listening: every worker') resolve();
     });
   });
-  return { group: child, workers: listening.map((w) => ({ url: `http://127.0.0.1:${w.port}`, child: { pid: w.pid } })) };
+  return { group: child, inspectors, workers: listening.map((w) => ({ url: `http://127.0.0.1:${w.port}`, child: { pid: w.pid } })) };
 }
 
 /** Fan-out to `clients` clients on one worker, then on `workers` workers, posts to whichever takes them. */

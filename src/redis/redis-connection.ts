@@ -94,6 +94,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
   const subscriber = open({ queueWhileOffline: true });
   // The Socket.IO adapter awaits none of these calls: while Redis is away (or when a client is
   // dropped at shutdown) they fail, and each would be an unhandled rejection. The outage is logged once.
+  if (topology.kind !== 'cluster') subscribeWhenReady(subscriber.client as RedisClient);
   catchUnawaited(publisher.client, ['publish', 'sPublish'], outage);
   catchUnawaited(subscriber.client, ['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe', 'sSubscribe', 'sUnsubscribe'], outage);
   const opened = [command, durable, publisher, subscriber];
@@ -335,6 +336,30 @@ function sendTo(client: TopologyClient, topology: RedisTopology, routingKey: str
  * For a library that calls `methods` without awaiting them (the Socket.IO Redis adapter): their
  * failures are the outage, logged once, never unhandled rejections. The promise is returned as is.
  */
+/**
+ * node-redis (5.12) loses a subscriber whose first connection fails after a SUBSCRIBE was queued
+ * on it (a connect timeout while this process was off the CPU at start): the client comes back
+ * ready, Redis sends it every message, and it drops each one with a TypeError. A worker started
+ * under load then never hears the other nodes' relays (the workers bench hung on it). So the
+ * (un)subscriptions wait for a ready connection and go out in the order asked; a connection lost
+ * after that is resubscribed by node-redis itself, which works.
+ */
+const SUBSCRIPTIONS = ['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe'] as const;
+function subscribeWhenReady(client: RedisClient): void {
+  const target = client as unknown as Record<(typeof SUBSCRIPTIONS)[number], (...args: unknown[]) => Promise<unknown>>;
+  let waiting: Array<() => void> = [];
+  client.on('ready', () => {
+    const queued = waiting;
+    waiting = [];
+    for (const send of queued) send();
+  });
+  for (const method of SUBSCRIPTIONS) {
+    const original = target[method].bind(client);
+    target[method] = (...args: unknown[]) =>
+      client.isReady && waiting.length === 0 ? original(...args) : new Promise((resolve, reject) => waiting.push(() => void original(...args).then(resolve, reject)));
+  }
+}
+
 function catchUnawaited(client: TopologyClient, methods: readonly string[], outage: RedisOutage): void {
   const target = client as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>;
   for (const method of methods) {

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { deepMerge, loadConfig } from '../../src/config/load-config.js';
 import { eventually } from '../support/eventually.js';
+import { connectLive } from '../support/live-client.js';
 import { RedisServerProcess, redisServerInstalled } from '../support/redis-server-process.js';
 import { call, UNREACHABLE_LIMITS } from '../support/test-server.js';
 
 /** An app in this process whose log lines the test reads. */
-async function startApp(redis: Record<string, unknown>, overrides: Record<string, unknown> = {}): Promise<{ app: App; url: string; lines: Array<{ msg: string }> }> {
+async function startApp(redis: Record<string, unknown>, overrides: Record<string, unknown> = {}, stallAtStartMs = 0): Promise<{ app: App; url: string; lines: Array<{ msg: string }> }> {
   const lines: Array<{ msg: string }> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -18,9 +19,23 @@ async function startApp(redis: Record<string, unknown>, overrides: Record<string
   });
   const config = loadConfig({}, deepMerge({ ...UNREACHABLE_LIMITS, logLevel: 'info', server: { host: '127.0.0.1', port: 0 }, stream: { enabled: false } }, { redis, ...overrides }));
   const app = createApp(config, { log: pino({ level: 'info' }, sink) });
+  if (stallAtStartMs > 0) {
+    // The connections are on their way (one turn later); this process then stays off the loop
+    // past the connect timeout, as a worker starting on a busy machine does.
+    await new Promise((resolve) => setImmediate(resolve));
+    stall(stallAtStartMs);
+  }
   const port = await app.listen();
   await eventually(() => app.store.ping());
   return { app, url: `http://127.0.0.1:${port}`, lines };
+}
+
+/** Holds the event loop, as a long fan-out or a starved CPU does. */
+function stall(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // the stall itself
+  }
 }
 
 const outageLines = (lines: Array<{ msg: string }>) => lines.filter((line) => line.msg.startsWith('redis unavailable'));
@@ -169,13 +184,27 @@ describe.skipIf(!redisServerInstalled())('Redis connections belong to their app'
     // The PING is on the wire (written on a later tick), then the loop is held past the timeout,
     // as a long fan-out or a starved CPU holds it: Redis answers meanwhile, unread.
     await new Promise((resolve) => setImmediate(resolve));
-    const until = performance.now() + 1000;
-    while (performance.now() < until) {
-      // the stall itself
-    }
+    stall(1000);
     await expect(pinged).resolves.toBeUndefined();
     expect((await call(`${stalled.url}/api/mobile/chat`, { body: { nickname: 'grace', message: 'after a stall' } })).status).toBe(201);
     expect(outageLines(stalled.lines)).toEqual([]);
+  });
+
+  it("a node whose Redis connections timed out at start (it was off the CPU past the 2 s connect timeout) still hears the other node's relays", async () => {
+    const redis = { url: servers[1]!.url, prefix: 'slow-start:' };
+    const posting = await startApp(redis);
+    const slow = await startApp(redis, {}, 2500);
+    apps.push(posting.app, slow.app);
+    await eventually(() => slow.app.store.ping());
+    const listener = await connectLive(slow.url);
+    try {
+      const heard = listener.next('chat:message', (message: { message: string }) => message.message === 'relayed after a slow start');
+      expect((await call(`${posting.url}/api/mobile/chat`, { body: { nickname: 'grace', message: 'relayed after a slow start' } })).status).toBe(201);
+      // Lost before the fix: the subscriber came back ready and dropped every message it was sent.
+      await expect(Promise.race([heard.then(() => 'heard'), new Promise((resolve) => setTimeout(resolve, 10_000, 'not heard in 10 s'))])).resolves.toBe('heard');
+    } finally {
+      listener.close();
+    }
   });
 
   it('two apps in one process keep their own outage state and log lines', async () => {

@@ -82,6 +82,19 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
           [2, 20],
         ]);
         for (const row of results.workersFanout) expect(row.p99).toBeGreaterThan(0);
+        // Linear growth: 20 clients on one worker, then 40 spread over two (the smoke run's share
+        // per worker is 20), every client reached by every post, the kernel's spread visible.
+        expect(results.growth.rows.map((r: { clients: number; workers: number }) => [r.clients, r.workers])).toEqual([
+          [20, 1],
+          [40, 2],
+        ]);
+        for (const row of results.growth.rows) {
+          expect(row.p99).toBeGreaterThan(0);
+          expect(row.cpuPerBroadcastMs).toBeGreaterThan(0);
+          expect(row.mostOnOneWorker).toBeGreaterThan(0);
+          expect(row.mostOnOneWorker).toBeLessThanOrEqual(row.clients);
+        }
+        expect(stdout).toContain('## Linear growth past one process');
       }
       // The server restarted under its clients: every one came back to ours and to the peer, and none heard a 5xx.
       expect(results.reconnectWave.map((r: { server: string; clients: number }) => [r.server, r.clients])).toEqual([
