@@ -25,12 +25,14 @@ export class CorsPolicy {
     return this.anyOrigin || this.origins.has(origin);
   }
 
-  /** Writes the CORS headers of an answer to a request from `origin` ('' when none was sent). */
-  write(res: HttpResponse, origin: string): void {
+  /** Writes the CORS headers of an answer to `exchange`'s request (its `origin` is '' when none was sent). */
+  write(res: HttpResponse, exchange: { readonly origin: string }): void {
     if (this.anyOrigin) {
       res.writeHeader('Access-Control-Allow-Origin', ANY_ORIGIN_AND_EXPOSED);
       return;
     }
+    // Read only here: with every origin allowed, the request's Origin is never read.
+    const origin = exchange.origin;
     if (origin && this.origins.has(origin)) {
       res.writeHeader('Access-Control-Allow-Origin', origin);
       res.writeHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
