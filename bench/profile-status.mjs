@@ -2,13 +2,18 @@
 // beside the hand-written contract handler (bench/contract-uws.mjs), each under wrk with
 // `node --cpu-prof`, and the CPU per request of both from interleaved rounds without the profiler.
 // Prints the top self-time frames of each and the frames only ours has.
-//   npm run build && node bench/profile-status.mjs [--seconds 5] [--rounds 3] [--top 25] [--base DIR]
+//   npm run build && node bench/profile-status.mjs [--seconds 5] [--rounds 3] [--top 25] [--base DIR] [--redis] [--path P]
 // --base DIR: another built checkout's service joins the interleaved rounds (before/after an edit).
+// --redis: the Redis store instead (a private redis-server), beside bench/contract-redis-uws.mjs,
+// the contract handler that spends the same budget script and writes the same bytes by hand.
+// --path P: another station GET the contract handlers serve (/api/mobile/nowplaying).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureStatusContract, startContract } from './lib/baselines.mjs';
 import { benchConfig, cpuMs, startService, stop } from './lib/processes.mjs';
+import { contractFor, startContractHandler } from './lib/redis-contract.mjs';
+import { startPrivateRedis } from './lib/redis-round-trips.mjs';
 import { wrk } from './lib/wrk.mjs';
 
 const args = process.argv.slice(2);
@@ -17,7 +22,8 @@ const seconds = option('--seconds', 5);
 const rounds = option('--rounds', 3);
 const top = option('--top', 25);
 const baseRoot = args.includes('--base') ? args[args.indexOf('--base') + 1] : null;
-const PATH = '/api/mobile/status';
+const PATH = args.includes('--path') ? args[args.indexOf('--path') + 1] : '/api/mobile/status';
+const onRedis = args.includes('--redis');
 const config = benchConfig();
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -69,15 +75,18 @@ async function profiled(start) {
   return { ...selfTimes(join(dir, file), loadFrom, loadTo), requests: (result.requests * (loadTo - loadFrom)) / (seconds * 1000) };
 }
 
-const ours = (nodeArgs = []) => startService({ RADIO_CONFIG: config }, nodeArgs);
+const redis = onRedis ? await startPrivateRedis() : undefined;
+const store = redis ? { REDIS_URL: redis.url, REDIS_PREFIX: 'radio-bench:' } : {};
+const ours = (nodeArgs = []) => startService({ RADIO_CONFIG: config, ...store }, nodeArgs);
 const probe = await ours();
-const contract = await captureStatusContract(probe.url);
+const contract = redis ? await contractFor(probe.url, config) : await captureStatusContract(probe.url);
 await stop(probe.child);
-const theirs = (nodeArgs = []) => startContract(contract, nodeArgs);
+const theirs = (nodeArgs = []) => (redis ? startContractHandler(contract, redis.url, nodeArgs) : startContract(contract, nodeArgs));
+process.on('exit', () => redis?.child.kill());
 
 // CPU per request, interleaved rounds without the profiler.
 const servers = { ours: await ours(), contract: await theirs() };
-if (baseRoot) servers.base = await (await import(join(baseRoot, 'bench/lib/processes.mjs'))).startService({ RADIO_CONFIG: config });
+if (baseRoot) servers.base = await (await import(join(baseRoot, 'bench/lib/processes.mjs'))).startService({ RADIO_CONFIG: config, ...store });
 const runs = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
 try {
   for (let round = 0; round < rounds; round++) for (const name of Object.keys(servers)) runs[name].push(await cpuPerRequest(servers[name]));
@@ -86,7 +95,7 @@ try {
 }
 const cpu = Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, median(list.map((r) => r.us))]));
 const print = (line = '') => process.stdout.write(`${line}\n`);
-print(`GET ${PATH}, memory store, Node ${process.version}, ${rounds} interleaved rounds of ${seconds} s, load average ${loadavg()[0].toFixed(1)}`);
+print(`GET ${PATH}, ${redis ? 'Redis' : 'memory'} store, Node ${process.version}, ${rounds} interleaved rounds of ${seconds} s, load average ${loadavg()[0].toFixed(1)}`);
 print(`CPU per request: ours ${cpu.ours.toFixed(2)} µs, contract handler ${cpu.contract.toFixed(2)} µs, ours / contract ${(cpu.ours / cpu.contract).toFixed(2)}×`);
 if (baseRoot) print(`base (${baseRoot}): ${cpu.base.toFixed(2)} µs, base / contract ${(cpu.base / cpu.contract).toFixed(2)}×, ours / base ${(cpu.ours / cpu.base).toFixed(2)}×`);
 print(

@@ -25,7 +25,7 @@ export const CONTRACT_ROUTES = [
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** What the contract handler must answer and count, read from our answers and the bench config. */
-async function contractFor(url, configPath) {
+export async function contractFor(url, configPath) {
   const { rateLimit, origins, exposeHeaders } = await captureStatusContract(url);
   const answers = {};
   for (const path of STATION_GETS) {
@@ -41,10 +41,10 @@ async function contractFor(url, configPath) {
   return { rateLimit, origins, exposeHeaders, answers, chatRateLimit };
 }
 
-async function startContractHandler(contract, redisUrl) {
+export async function startContractHandler(contract, redisUrl, nodeArgs = []) {
   const file = join(mkdtempSync(join(tmpdir(), 'radio-contract-redis-')), 'contract.json');
   writeFileSync(file, JSON.stringify({ ...contract, redisUrl, prefix: `radio-bench-contract:${randomUUID().slice(0, 8)}:` }));
-  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, join(ROOT, 'bench/contract-redis-uws.mjs'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('taskset', ['-c', SERVER_CORE, process.execPath, ...nodeArgs, join(ROOT, 'bench/contract-redis-uws.mjs'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await firstJsonLine(child, (entry) => entry.port);
   return { child, url: `http://127.0.0.1:${port}` };
 }

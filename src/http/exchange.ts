@@ -36,7 +36,6 @@ export class Exchange {
   /** The declared path of the route table entry ("unmatched" when none): a bounded label for metrics. */
   readonly route: string;
   readonly rawQuery: string;
-  readonly origin: string;
   readonly requestId: string;
   readonly ip: string;
   readonly client: string;
@@ -51,12 +50,14 @@ export class Exchange {
   private watching = false;
   /**
    * uWS's request, only while inside its callback: what most answers never need (the URL, the
-   * Accept-Language) is read from it on first use, or when the callback is left with the answer
-   * still to come (leaveCallback); a cached GET answered at once skips those reads.
+   * Accept-Language, the Origin when every origin is allowed) is read from it on first use, or when
+   * the callback is left with the answer still to come (leaveCallback); a cached GET answered at
+   * once skips those reads.
    */
   private req: HttpRequest | null;
   private url: string | undefined = undefined;
   private language: string | undefined = undefined;
+  private originHeader: string | undefined = undefined;
 
   constructor(init: ExchangeInit) {
     // Field by field, not Object.assign: one hidden class for every exchange, on the hot path.
@@ -65,7 +66,6 @@ export class Exchange {
     this.method = init.method;
     this.route = init.route;
     this.rawQuery = init.rawQuery;
-    this.origin = init.origin;
     this.requestId = init.requestId;
     this.ip = init.ip;
     this.client = init.client;
@@ -88,12 +88,19 @@ export class Exchange {
     return this.language;
   }
 
+  /** Origin as sent ('' when not): CORS echoes it when it lists origins. */
+  get origin(): string {
+    this.originHeader ??= this.req?.getHeader('origin') ?? '';
+    return this.originHeader;
+  }
+
   /** The uWS callback returns: what may still be needed is read now, while `req` lives. */
   leaveCallback(): void {
     this.inCallback = false;
     if (this.req && !this.finished) {
       this.url ??= this.req.getUrl();
       this.language ??= this.req.getHeader('accept-language');
+      this.originHeader ??= this.req.getHeader('origin');
     }
     this.req = null;
   }
@@ -117,7 +124,7 @@ export class Exchange {
 type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'staff' | 'watchAbort' | 'leaveCallback';
 
 /** Read from `req` on first use (inside the callback) rather than copied at once. */
-type ReadOnNeed = 'path' | 'acceptLanguage';
+type ReadOnNeed = 'path' | 'acceptLanguage' | 'origin';
 
 /**
  * Everything the edge copies out of uWS's `req` for one request: the exchange's other public

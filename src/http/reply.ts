@@ -115,7 +115,7 @@ export class ReplyWriter {
     const { res } = ex;
     res.writeStatus(statusLine(status));
     res.writeHeader('X-Request-Id', ex.requestId);
-    this.cors.write(res, ex.origin);
+    this.cors.write(res, ex);
     const budget = ex.budget;
     if (budget) budget.headers.writeHeaders(res, budget.decision);
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);

@@ -16,6 +16,7 @@ import { connectionCloseOf, queryOf } from './uws.js';
 import { brokenRule } from '../messages/broken-rule.js';
 
 const ADDRESS_TEXT = new TextDecoder();
+const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 /** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
 export interface ClientResolver {
@@ -76,8 +77,12 @@ export class RequestPipeline {
         headers['content-length'] = contentLengthOf(req);
       }
     }
-    const params: Record<string, string> = {};
-    if (route) for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParameter(req.getParameter(i) ?? '');
+    // Most routes have no parameters: they share one empty, frozen record (handlers only read it).
+    let params: Record<string, string> = NO_PARAMS;
+    if (route && route.paramNames.length > 0) {
+      params = {};
+      for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParameter(req.getParameter(i) ?? '');
+    }
     // The address is ASCII text (IPv4 or IPv6): one decode, no Buffer in between.
     const peer = ADDRESS_TEXT.decode(res.getRemoteAddressAsText());
     const client = clients.of(peer, clients.readsForwardedFor ? req.getHeader('x-forwarded-for') : '');
@@ -87,7 +92,6 @@ export class RequestPipeline {
       method,
       route: entry?.path ?? 'unmatched',
       rawQuery: queryOf(req),
-      origin: req.getHeader('origin'),
       requestId: requestIdFrom(req.getHeader('x-request-id')),
       ip: client.ip,
       client: client.key,
@@ -252,16 +256,14 @@ export class RequestPipeline {
   /** Validation, handler, reply; throws what it refuses (the caller turns it into the answer). */
   private afterAuth(ex: Exchange, route: CompiledRoute, body: BodyRead | undefined): Promise<void> | void {
     const definition = route.definition;
-    // Most requests carry no query: no parser for them (a fresh object each time, validation may add defaults).
-    const queryFields: Record<string, string> = ex.rawQuery === '' ? {} : Object.fromEntries(new URLSearchParams(ex.rawQuery));
     if (body && route.readsForm) {
       ex.watchAbort();
       return body.promise.then((bytes) => {
-        const query = validated(route.validateQuery!, { ...queryFields, ...parseFormFields(bytes) });
+        const query = validated(route.validateQuery!, { ...queryFieldsOf(ex), ...parseFormFields(bytes) });
         return this.answer(ex, definition.handler(new Context(ex, query, undefined, this.options.log, this.options.reply.language)));
       });
     }
-    const query = route.validateQuery ? validated(route.validateQuery, queryFields) : undefined;
+    const query = route.validateQuery ? validated(route.validateQuery, queryFieldsOf(ex)) : undefined;
     if (body) {
       const validateBody = route.validateBody;
       ex.watchAbort();
@@ -276,7 +278,7 @@ export class RequestPipeline {
 
   /** The handler of a route that reads no body, its query validated first (throws what validation refuses). */
   private handlerOutcome(ex: Exchange, route: CompiledRoute): RouteResult | Promise<RouteResult> {
-    const query = route.validateQuery ? validated(route.validateQuery, Object.fromEntries(new URLSearchParams(ex.rawQuery))) : undefined;
+    const query = route.validateQuery ? validated(route.validateQuery, queryFieldsOf(ex)) : undefined;
     return route.definition.handler(new Context(ex, query, undefined, this.options.log, this.options.reply.language));
   }
 
@@ -333,6 +335,11 @@ export class RequestPipeline {
     if (!form && !isJsonContentType(ex.headers['content-type'] ?? '')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
     return undefined;
   }
+}
+
+/** The query's fields; most requests carry none: no parser for them (a fresh object each time, validation may add defaults). */
+function queryFieldsOf(ex: Exchange): Record<string, string> {
+  return ex.rawQuery === '' ? {} : Object.fromEntries(new URLSearchParams(ex.rawQuery));
 }
 
 /** The Authorization header; on a route that takes the key in the URL, `?key=` when the header is absent, as a Bearer key. */

@@ -54,7 +54,7 @@ export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy
     const { res } = ex;
     res.writeStatus('200 OK');
     res.writeHeader('X-Request-Id', ex.requestId);
-    cors.write(res, ex.origin);
+    cors.write(res, ex);
     if (answer.headers) for (const name in answer.headers) res.writeHeader(name, answer.headers[name]!);
     res.writeHeader('Content-Type', answer.contentType);
     // The stream ends with the connection anyway; a client that asked to close hears it is understood.

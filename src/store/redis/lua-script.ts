@@ -13,13 +13,12 @@ export class LuaScript {
     this.sha = createHash('sha1').update(source).digest('hex');
   }
 
-  async run(client: RedisCommands, keys: string[], args: Array<string | number>): Promise<unknown> {
+  // A promise callback, not async/await: a budget check runs this on every request.
+  run(client: RedisCommands, keys: string[], args: ReadonlyArray<string | number>): Promise<unknown> {
     const options = { keys, arguments: args.map(String) };
-    try {
-      return await client.evalSha(this.sha, options);
-    } catch (error) {
+    return client.evalSha(this.sha, options).catch((error: unknown) => {
       if (!(error instanceof ErrorReply) || !error.message.startsWith('NOSCRIPT')) throw error;
       return client.eval(this.source, options);
-    }
+    });
   }
 }

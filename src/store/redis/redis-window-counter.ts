@@ -32,12 +32,18 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return count
 `);
 
+const windowCountOf = (reply: unknown): WindowCount => {
+  const [count, resetMs] = reply as [number, number];
+  return { count, resetMs };
+};
+
 /**
  * Fixed windows in Redis, shared by every node; each key expires with its window, so Redis holds
  * only clients active now. Sent by SHA (EVALSHA): each hit carries a few dozen bytes, not the script.
  */
 export class RedisWindowCounter implements WindowCounter {
   readonly windowMs: number;
+  private readonly windowArgs: string[];
 
   constructor(
     readonly redis: RedisConnections,
@@ -45,6 +51,7 @@ export class RedisWindowCounter implements WindowCounter {
     windowSeconds: number,
   ) {
     this.windowMs = windowSeconds * 1000;
+    this.windowArgs = [String(this.windowMs)];
   }
 
   /** The Redis key that counts `key` (a script spending this budget with others names it). */
@@ -52,11 +59,9 @@ export class RedisWindowCounter implements WindowCounter {
     return `${this.keyPrefix}${key}`;
   }
 
+  // Every budget check on Redis comes here: one promise callback, the window's length as text once.
   hit(key: string): Promise<WindowCount> {
-    return this.redis.call(async () => {
-      const [count, resetMs] = (await HIT.run(this.redis.commands, [this.keyOf(key)], [this.windowMs])) as [number, number];
-      return { count, resetMs };
-    });
+    return this.redis.call(() => HIT.run(this.redis.commands, [this.keyOf(key)], this.windowArgs).then(windowCountOf));
   }
 
   peek(key: string): Promise<WindowCount> {

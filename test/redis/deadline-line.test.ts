@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { DeadlineLine } from '../../src/redis/deadline-line.js';
+
+class TimedOut extends Error {}
+
+/** A call whose answer the test gives (or never gives). */
+function call<T>(): { promise: Promise<T>; answer: (value: T) => void } {
+  let answer!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (answer = resolve));
+  return { promise, answer };
+}
+
+describe('command timeouts on one timer (DeadlineLine)', () => {
+  it('refuses each silent call, and gives every other its answer, whatever order the answers come in', async () => {
+    const line = new DeadlineLine(30, () => new TimedOut('no answer'));
+    const first = call<string>();
+    const silent = call<string>();
+    const late = call<string>();
+    const bounded = [line.bound(first.promise), line.bound(silent.promise), line.bound(late.promise)];
+    late.answer('third');
+    first.answer('first');
+    const outcomes = await Promise.allSettled(bounded);
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: 'first' });
+    expect(outcomes[1]!.status).toBe('rejected');
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(TimedOut);
+    expect(outcomes[2]).toEqual({ status: 'fulfilled', value: 'third' });
+  });
+
+  it("passes on a call's own failure, and times out calls started after an earlier timeout", async () => {
+    const line = new DeadlineLine(20, () => new TimedOut('no answer'));
+    const failing = line.bound(Promise.reject(new Error('ERR wrong type')));
+    await expect(failing).rejects.toThrow('ERR wrong type');
+    await expect(line.bound(call<string>().promise)).rejects.toBeInstanceOf(TimedOut);
+    // The timer is armed again for a line that had emptied.
+    await expect(line.bound(call<string>().promise)).rejects.toBeInstanceOf(TimedOut);
+    const answered = call<number>();
+    const pending = line.bound(answered.promise);
+    answered.answer(7);
+    await expect(pending).resolves.toBe(7);
+  });
+});
