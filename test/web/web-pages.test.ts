@@ -109,6 +109,11 @@ describe.skipIf(!ready)('web pages in Chromium', () => {
   it('says when it is offline, and clears the notice when it is back', async () => {
     const page = await openPage('/');
     await page.locator('#now-playing .title').waitFor();
+    // A post that reaches the page over its live feed: the feed has opened, so going offline now is
+    // "offline" rather than "live updates paused" (a feed that never opened), on a loaded machine too.
+    const posted = await call(`${server.url}/api/mobile/chat`, { body: { nickname: 'Lydia', message: 'Before the network goes' } });
+    expect(posted.status).toBe(201);
+    await page.locator('.chat-list').getByText('Before the network goes').waitFor();
     expect(await page.locator('.connection').textContent()).toBe('');
     await page.context().setOffline(true);
     await expectText(page, '.connection', 'Offline: trying to reconnect');
