@@ -45,7 +45,15 @@ const CROSS_FIELD_RULES: Record<string, string[]> = {
 let stripe: FakeStripe;
 let server: TestServer;
 let document: Json;
-const counts = { operations: 0, requests: 0, valid: 0, invalid: 0, byStatus: new Map<number, number>() };
+const counts = { operations: 0, requests: 0, valid: 0, invalid: 0, overHeadLimit: 0, byStatus: new Map<number, number>() };
+/**
+ * uWS v20.57 answers a request head (request line and headers) over 4 KiB with its own HTML 431
+ * before our code runs (docs/limits.md, "Request head size"); a long query the document allows can
+ * get there (2,048 characters of emoji, percent-encoded, are 24 KB). Such a head, counted with room
+ * for what fetch adds, may take that 431 instead of a documented answer.
+ */
+const UWS_HEAD_LIMIT = 4096;
+const FETCH_OWN_HEADERS = 512;
 const perOperation: string[] = [];
 /**
  * Values the server handed out, by the name they had (`id`, `value`): a path parameter of that
@@ -84,7 +92,7 @@ afterAll(async () => {
   await stripe?.close();
   console.log(perOperation.join('\n'));
   console.log(
-    `openapi generation (seed ${seed}): ${counts.operations} operations, ${counts.requests} requests (${counts.valid} following the document, ${counts.invalid} breaking it); statuses ${JSON.stringify(Object.fromEntries([...counts.byStatus].sort()))}`,
+    `openapi generation (seed ${seed}): ${counts.operations} operations, ${counts.requests} requests (${counts.valid} following the document, ${counts.invalid} breaking it, ${counts.overHeadLimit} over uWS's head limit: its own 431); statuses ${JSON.stringify(Object.fromEntries([...counts.byStatus].sort()))}`,
   );
 });
 
@@ -151,7 +159,7 @@ function followsDocument(request: Request, parameters: Parameter[], body: Json |
   return body === undefined || follows(body, request.body);
 }
 
-async function send(method: string, template: string, request: Request, admin: boolean): Promise<{ status: number; headers: Headers; body: unknown }> {
+async function send(method: string, template: string, request: Request, admin: boolean): Promise<{ status: number; headers: Headers; body: unknown; overHeadLimit?: true }> {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(text(request.path[name])));
   const query = new URLSearchParams(Object.entries(request.query).map(([name, value]) => [name, text(value)]));
   const url = `${server.url}${path}${query.size > 0 ? `?${query}` : ''}`;
@@ -160,6 +168,12 @@ async function send(method: string, template: string, request: Request, admin: b
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   const aborter = new AbortController();
   const response = await fetch(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), signal: aborter.signal });
+  const head =
+    Buffer.byteLength(`${method} ${url.slice(server.url.length)} HTTP/1.1\r\n`) + Object.entries(headers).reduce((n, [name, value]) => n + Buffer.byteLength(`${name}: ${value}\r\n`), 0);
+  if (response.status === 431 && head + FETCH_OWN_HEADERS > UWS_HEAD_LIMIT) {
+    await response.arrayBuffer();
+    return { status: 431, headers: response.headers, body: undefined, overHeadLimit: true };
+  }
   let body: unknown;
   if (response.headers.get('content-type')?.startsWith('text/event-stream'))
     aborter.abort(); // a stream: its head is the answer
@@ -198,6 +212,10 @@ describe('requests generated from the OpenAPI document, for every operation', ()
               throw new Error(`${where} ${JSON.stringify(request).slice(0, 400)}: ${(error as Error).message}`);
             });
             counts.requests++;
+            if (answer.overHeadLimit) {
+              counts.overHeadLimit++; // uWS's own 431 for a head over its limit: no answer of ours to check
+              continue;
+            }
             counts[allowed ? 'valid' : 'invalid']++;
             counts.byStatus.set(answer.status, (counts.byStatus.get(answer.status) ?? 0) + 1);
             statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
