@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer as createNetServer } from 'node:net';
 import { promisify } from 'node:util';
-import WebSocket from 'ws';
+import { collectGarbageAt } from './inspector-gc.mjs';
 import { cpuMs, cpuSplitMs, firstJsonLine, SERVER_CORE, startClientFleet, startService, stop } from './processes.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -51,15 +51,7 @@ async function inspectorPort() {
 /** A full garbage collection in the server, through its inspector (HeapProfiler.collectGarbage). */
 async function collectGarbage(port) {
   const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  const answered = new Promise((resolve) => socket.once('message', resolve));
-  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
-  await answered;
-  socket.close();
+  await collectGarbageAt(target.webSocketDebuggerUrl);
 }
 
 export async function startFloor(mode) {

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { promisify } from 'node:util';
-import WebSocket from 'ws';
+import { collectGarbageAt } from './inspector-gc.mjs';
 import { oneProcessHolds, openFileLimit } from './file-limit.mjs';
 import { benchConfig, cpuMs, cpuSplitMs, startClientFleet, stop } from './processes.mjs';
 import { startGroup } from './workers.mjs';
@@ -95,19 +95,7 @@ async function freePortRun(count) {
 
 /** Every process of the hub collects fully (through its inspector) so that RSS is not read mid-growth. */
 async function collectGarbage(inspectors) {
-  await Promise.all(
-    inspectors.map(async (url) => {
-      const socket = new WebSocket(url);
-      await new Promise((resolve, reject) => {
-        socket.once('open', resolve);
-        socket.once('error', reject);
-      });
-      const answered = new Promise((resolve) => socket.once('message', resolve));
-      socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
-      await answered;
-      socket.close();
-    }),
-  );
+  await Promise.all(inspectors.map(collectGarbageAt));
 }
 
 /**
