@@ -9,6 +9,7 @@ import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js'
 import { AppError } from '../errors.js';
 import { catalogFor } from '../messages/languages.js';
 import type { ServerCatalog } from '../messages/en.js';
+import { lazyParser } from './lazy-decoder.js';
 import { sessionId } from './session-ids.js';
 
 /** Who may open a live connection: the client identity, the one admission decision, the allowed origins. */
@@ -103,6 +104,8 @@ export function createLiveServer(settings: LiveServerSettings): LiveServer {
     // frame closes that one connection, never the others.
     maxHttpBufferSize: settings.maxHttpBufferSize,
     serveClient: false,
+    // A decoder per connection only for clients that send binary or malformed packets (lazy-decoder.ts).
+    parser: lazyParser,
     ...(settings.adapter ? { adapter: settings.adapter } : {}),
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
