@@ -6,6 +6,7 @@ import type { LiveMetrics } from '../metrics/metrics.js';
 import type { ServerCatalog } from '../messages/en.js';
 import { LIVE_NAMESPACE } from './live-broadcaster.js';
 import type { NativeFanout } from './native-fanout.js';
+import { leanHandshake } from './lean-handshake.js';
 import { liveConnections } from './live-connection.js';
 
 export interface LiveClientsDeps {
@@ -55,6 +56,7 @@ export function serveLiveClients(io: Server, deps: LiveClientsDeps): void {
     deps.fanout.withdraw(this);
   }
   io.of(LIVE_NAMESPACE).on('connection', (socket) => {
+    leanHandshake(socket);
     deps.fanout.enroll(socket);
     deps.metrics.liveClientConnected();
     socket.on('disconnect', leave);
