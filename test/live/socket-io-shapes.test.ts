@@ -1,0 +1,207 @@
+// What the per-connection memory cuts of /live rely on in Socket.IO and engine.io (their shapes and
+// their behaviour), checked on a real Socket.IO server attached to a real uWS app, with real
+// clients: an upgrade of either library that changes what these modules reach into fails here.
+import { EventEmitter } from 'node:events';
+import { Server, type Socket } from 'socket.io';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+import uWS, { closeConnections, listenExclusive, listeningPort, stopListening } from '../../src/http/uws.js';
+import { TRANSPORT_EVENTS, trimWebSocketConnection, type EngineWebSocketConnection } from '../../src/live/engine-connection-trim.js';
+import { LazyDecoder, lazyParser } from '../../src/live/lazy-decoder.js';
+import { leanHandshake } from '../../src/live/lean-handshake.js';
+
+/** An engine connection as the trim sees it, with what the tests read (engine.io's Socket). */
+type EngineConnection = EngineWebSocketConnection & EventEmitter & { id: string; transport: { name: string } };
+
+// Short heartbeats, so that a client that stops answering pings is dropped while the test waits.
+const PING_INTERVAL_MS = 150;
+const PING_TIMEOUT_MS = 300;
+
+let io: Server;
+let app: TemplatedApp;
+let listenSocket: us_listen_socket;
+let url: string;
+const engineConnections = new Map<string, EngineConnection>();
+/** Why each engine connection closed, by id, as its own close listener (added before the trim) heard it. */
+const closedBecause = new Map<string, string>();
+const clients: ClientSocket[] = [];
+
+beforeAll(async () => {
+  app = uWS.App();
+  io = new Server({ pingInterval: PING_INTERVAL_MS, pingTimeout: PING_TIMEOUT_MS, parser: lazyParser, transports: ['websocket', 'polling'] });
+  io.attachApp(app);
+  // As live-server.ts: a close listener of our own, then the trim of WebSocket connections.
+  io.engine.on('connection', (connection: EngineConnection) => {
+    engineConnections.set(connection.id, connection);
+    connection.on('close', (reason: string) => closedBecause.set(connection.id, reason));
+    if (connection.transport.name === 'websocket') trimWebSocketConnection(connection);
+  });
+  io.of('/live').on('connection', (socket) => {
+    leanHandshake(socket);
+    socket.on('echo', (...args: unknown[]) => {
+      const ack = args.pop() as (answer: unknown) => void;
+      ack(args);
+    });
+  });
+  listenSocket = (await listenExclusive(app, '127.0.0.1', 0))!;
+  url = `http://127.0.0.1:${listeningPort(listenSocket)}`;
+});
+afterEach(() => {
+  while (clients.length) clients.pop()!.close();
+});
+afterAll(async () => {
+  await io.close();
+  stopListening(listenSocket);
+  closeConnections(app);
+});
+
+async function connect(options: { transports?: Array<'websocket' | 'polling'>; auth?: Record<string, unknown> } = {}): Promise<ClientSocket> {
+  const client = connectClient(`${url}/live`, { transports: options.transports ?? ['websocket'], forceNew: true, reconnection: false, auth: options.auth });
+  clients.push(client);
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('connect_error', reject);
+  });
+  return client;
+}
+
+/** The server's side of a connected client: its engine connection and its /live socket. */
+function serverSideOf(client: ClientSocket): { engine: EngineConnection; socket: Socket } {
+  const socket = io.of('/live').sockets.get(client.id!)!;
+  return { engine: engineConnections.get((socket.conn as unknown as { id: string }).id)!, socket };
+}
+
+describe('the trimmed engine connection (engine-connection-trim.ts)', () => {
+  it("finds engine.io's WebSocket connection as it expects, and leaves it listening to the transport events only", async () => {
+    const { engine } = serverSideOf(await connect());
+    const transport = engine.transport as unknown as EventEmitter;
+    // Had engine.io added a transport event, the trim would have left the table (and `headers`) as it was.
+    expect(transport.eventNames().sort()).toEqual([...TRANSPORT_EVENTS].sort());
+    for (const event of TRANSPORT_EVENTS) expect(transport.listenerCount(event)).toBe(1);
+    expect(engine.cleanupFn).toHaveLength(1);
+    // engine.io's own, Socket.IO's and ours: the compacted list still holds all three.
+    expect(engine.listenerCount('close')).toBe(3);
+  });
+
+  it('keeps a client that answers pings through many heartbeats, and events and acks flow', async () => {
+    const client = await connect();
+    let pings = 0;
+    await new Promise<void>((resolve) => {
+      client.io.engine.on('ping', () => {
+        if (++pings === 4) resolve();
+      });
+    });
+    expect(client.connected).toBe(true);
+    expect(await client.emitWithAck('echo', { after: 'pings' })).toEqual([{ after: 'pings' }]);
+  });
+
+  it('drops a WebSocket client that stops answering pings (ping timeout)', async () => {
+    // A raw Engine.IO v4 client: it opens, joins nothing, and never answers a ping.
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+    const id = await new Promise<string>((resolve) => ws.once('message', (data: Buffer) => resolve((JSON.parse(data.toString('utf8').slice(1)) as { sid: string }).sid)));
+    await new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    expect(closedBecause.get(id)).toBe('ping timeout');
+  });
+
+  it('a client that leaves is closed on the server (transport close), through the trimmed listeners', async () => {
+    const client = await connect();
+    const { engine } = serverSideOf(client);
+    const closed = new Promise<string>((resolve) => engine.once('close', resolve));
+    client.close();
+    expect(await closed).toBe('transport close');
+    expect(closedBecause.get(engine.id)).toBe('transport close');
+  });
+
+  it('leaves long-polling connections as engine.io made them, and they still get events and acks', async () => {
+    const client = await connect({ transports: ['polling'] });
+    const { engine } = serverSideOf(client);
+    expect(engine.transport.name).toBe('polling');
+    expect((engine.transport as unknown as EventEmitter).listenerCount('headers')).toBe(1);
+    expect(await client.emitWithAck('echo', 'over polling')).toEqual(['over polling']);
+  });
+});
+
+describe('the lean handshake (lean-handshake.ts)', () => {
+  it('answers what Socket.IO recorded: time (the same text, from issued), address, headers, query; auth as sent', async () => {
+    const before = Date.now();
+    const { socket } = serverSideOf(await connect({ auth: { token: 'abc' } }));
+    const { handshake } = socket;
+    expect(handshake.issued).toBeGreaterThanOrEqual(before);
+    expect(handshake.time).toBe(String(new Date(handshake.issued)));
+    expect(handshake.address).toBe('127.0.0.1');
+    expect(handshake.query).toMatchObject({ EIO: '4', transport: 'websocket' });
+    expect(handshake.headers).toMatchObject({ host: expect.stringContaining('127.0.0.1') });
+    expect(handshake.auth).toEqual({ token: 'abc' });
+    expect(handshake.secure).toBe(false);
+  });
+
+  it('gives a client that sent no auth an empty one, shared and frozen', async () => {
+    const [a, b] = [serverSideOf(await connect()).socket, serverSideOf(await connect()).socket];
+    expect(a.handshake.auth).toEqual({});
+    expect(a.handshake.auth).toBe(b.handshake.auth);
+    expect(Object.isFrozen(a.handshake.auth)).toBe(true);
+  });
+});
+
+describe('the lazy decoder (lazy-decoder.ts)', () => {
+  /** Every packet a decoder hands on, in order, or the error it throws, for the same frames. */
+  function decodeAll(decoder: { on(event: 'decoded', listener: (packet: Packet) => void): unknown; add(chunk: unknown): void }, frames: unknown[]) {
+    const out: unknown[] = [];
+    decoder.on('decoded', (packet) => out.push(packet));
+    for (const frame of frames) {
+      try {
+        decoder.add(frame);
+      } catch (error) {
+        out.push({ threw: (error as Error).message });
+      }
+    }
+    return out;
+  }
+
+  const encoder = new Encoder();
+  const packets: Packet[] = [
+    { type: PacketType.CONNECT, nsp: '/live', data: { key: 'k' } },
+    { type: PacketType.EVENT, nsp: '/live', id: 7, data: ['chat:send', { nickname: 'Ruth', message: 'Amen' }] },
+    { type: PacketType.EVENT, nsp: '/live', id: 8, data: ['chat:send', { picture: Buffer.from([1, 2, 3]) }] },
+    { type: PacketType.ACK, nsp: '/', id: 3, data: [Buffer.from('ok')] },
+    { type: PacketType.DISCONNECT, nsp: '/live' },
+  ];
+
+  it("decodes whole and binary packets as socket.io-parser's own Decoder does, and refuses the same malformed ones", () => {
+    const frames = [
+      ...packets.flatMap((packet) => encoder.encode(packet)),
+      '2/live,["connect"]',
+      '9',
+      '',
+      'x',
+      '51-["a",{"_placeholder":true,"num":0}]',
+      '2["after binary started"]',
+      Buffer.from('late'),
+    ];
+    expect(decodeAll(new LazyDecoder(), frames)).toEqual(decodeAll(new Decoder(), frames));
+    // A few that must be there: the binary event reassembled, then refusals.
+    const decoded = decodeAll(new LazyDecoder(), frames);
+    expect(decoded[2]).toMatchObject({ type: PacketType.EVENT, id: 8, data: ['chat:send', { picture: Buffer.from([1, 2, 3]) }] });
+    expect(decoded).toContainEqual({ threw: 'got plaintext data when reconstructing a packet' });
+  });
+
+  it("is what Socket.IO's Client uses: a binary payload reaches the handler whole, and whole packets around it too", async () => {
+    const client = await connect();
+    expect(await client.emitWithAck('echo', 'before')).toEqual(['before']);
+    const [echoed] = (await client.emitWithAck('echo', { picture: Buffer.from([9, 8, 7]) })) as [{ picture: Buffer }];
+    expect(Buffer.from(echoed.picture)).toEqual(Buffer.from([9, 8, 7]));
+    expect(await client.emitWithAck('echo', 'after')).toEqual(['after']);
+  });
+
+  it('a malformed packet closes that one connection, as before, and no other', async () => {
+    const [bad, good] = [await connect(), await connect()];
+    const closed = new Promise<string>((resolve) => bad.once('disconnect', resolve));
+    // A CONNECT_ERROR from a client is invalid: Socket.IO closes its connection.
+    bad.io.engine.send('4/live,"not yours"');
+    expect(await closed).toBe('transport close');
+    expect(await good.emitWithAck('echo', 'still here')).toEqual(['still here']);
+  });
+});
