@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Socket } from 'socket.io';
 import { WebSocket } from 'ws';
 import { emptyStationState } from '../../src/station/model.js';
 import { makeSong } from '../../src/station/song.js';
+import { handshakeTime, socketIoIdGenerator } from '../../src/live/socketio-connect-internals.js';
+import { sessionId } from '../../src/live/session-ids.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
 // What a /live WebSocket client is sent as it connects, read as raw Engine.IO frames: the
@@ -76,5 +81,28 @@ describe('the now-playing snapshot a new WebSocket client is sent', () => {
     const changed = (await framesUntilNowPlaying())[2]!;
     expect(changed).toBe(await expectedFrame());
     expect(snapshotOf(changed).now_playing.song.title).toBe('Goodness of God');
+  });
+});
+
+describe("Socket.IO's internals replaced on the connect path (socketio-connect-internals.ts)", () => {
+  it('still has the id generator object it replaces, now drawing from the pooled ids', () => {
+    expect(socketIoIdGenerator().generateId).toBe(sessionId);
+  });
+
+  it("returns the same handshake fields as Socket.IO's own buildHandshake (fails when Socket.IO changes them)", () => {
+    const require = createRequire(import.meta.url);
+    const source = readFileSync(require.resolve('socket.io').replace(/index\.js$/, 'socket.js'), 'utf8');
+    const body = /buildHandshake\(auth\) \{[\s\S]*?return \{([\s\S]*?)\n {8}\};/.exec(source)?.[1] ?? '';
+    const theirs = [...body.matchAll(/^\s*(\w+)(?::|,)/gm)].map((match) => match[1]);
+    expect(theirs).toEqual(['headers', 'time', 'address', 'xdomain', 'secure', 'issued', 'url', 'query', 'auth']);
+    const ours = (Socket.prototype as unknown as { buildHandshake(this: object, auth: object): object }).buildHandshake.call(
+      { request: undefined, conn: { remoteAddress: '192.0.2.1' } },
+      {},
+    );
+    expect(Object.keys(ours)).toEqual(theirs);
+    // Their time is `new Date() + ""`: ours is the same text, made once a second.
+    const at = Date.now();
+    expect(handshakeTime(at)).toBe(String(new Date(at - (at % 1000))));
+    expect(handshakeTime(at)).toBe(new Date(at).toString());
   });
 });
