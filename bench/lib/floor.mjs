@@ -22,6 +22,9 @@ const percentile = (values, p) => {
 };
 /** One source address holds ~28k ephemeral ports (32768–60999): 20k per address leaves room. */
 const PER_SOURCE = 20_000;
+/** The heartbeat periods of ours (config live.sse.heartbeatSeconds; Engine.IO's pingInterval): backgroundMsPerS's windows. */
+const SSE_KEEPALIVE_MS = 15_000;
+const ENGINE_PING_MS = 25_000;
 /** Clients of each kind connected before the memory and connect figures start. */
 const WARM_UP = 500;
 const sources = (fleet, count) => Array.from({ length: Math.max(1, Math.ceil(count / PER_SOURCE)) }, (_, i) => `127.0.${fleet}.${i + 1}`);
@@ -37,15 +40,18 @@ const processCpuMs = async (pid) => {
 
 /**
  * The server's CPU while no client connects or is written to, in ms per second, over a quiet
- * window (5 s; 0.5 s for a smoke-sized fleet). The server's per-client background work (ours:
+ * window of one period of the heartbeats it counts (0.5 s for a smoke-sized fleet): before the
+ * WebSocket connects, one SSE keepalive period (each stream's keepalive once); after, one Engine.IO
+ * ping period (each WebSocket client's ping once; a shorter window caught a burst or none, as
+ * clients that connected together are pinged together). The server's per-client background work (ours:
  * an Engine.IO ping to each WebSocket client every 25 s, a keepalive to each SSE stream every
  * 15 s; ~1.5 µs per WebSocket client per second measured) runs all along a connect phase, which
  * lasts longer the more clients are up (the load generator slows): counted as connect CPU, it
  * made a connect at 18,500 look 2.6× as dear as one at 9,500 (342 against 133 µs in one run)
  * where the connects themselves cost the same. "less background" takes it out.
  */
-async function backgroundMsPerS(pid, clients) {
-  const windowMs = clients < 1000 ? 500 : 5000;
+async function backgroundMsPerS(pid, clients, periodMs) {
+  const windowMs = clients < 1000 ? 500 : periodMs;
   const before = await processCpuMs(pid);
   await new Promise((resolve) => setTimeout(resolve, windowMs));
   return ((await processCpuMs(pid)) - before) / (windowMs / 1000);
@@ -159,14 +165,14 @@ async function connectFleet(name, start, { clients }, fleet) {
     const rssSse = await settledRssKb();
     // What the server spends with no client connecting (ours: Engine.IO heartbeats, SSE keepalives),
     // before and after the WebSocket connects (backgroundMsPerS).
-    const backgroundBefore = await backgroundMsPerS(pid, clients);
+    const backgroundBefore = await backgroundMsPerS(pid, clients, SSE_KEEPALIVE_MS);
     const cpuWsBase = await processCpuMs(pid);
     const wsStarted = now();
     await websockets.connect({ urls: [server.url], count: wsCount - warmUp, sources: sources(fleet, wsCount) });
     const wsSeconds = (now() - wsStarted) / 1000;
     const cpuAll = await processCpuMs(pid);
     const rssAll = await settledRssKb();
-    const backgroundAfter = await backgroundMsPerS(pid, clients);
+    const backgroundAfter = await backgroundMsPerS(pid, clients, ENGINE_PING_MS);
     // The clients connected at an even pace, so on average half the new ones were up while they did.
     const wsBackgroundMs = ((backgroundBefore + backgroundAfter) / 2) * wsSeconds;
     const figures = {
