@@ -22,6 +22,9 @@ const percentile = (values, p) => {
 };
 /** One source address holds ~28k ephemeral ports (32768–60999): 20k per address leaves room. */
 const PER_SOURCE = 20_000;
+/** The heartbeat periods of ours (config live.sse.heartbeatSeconds; Engine.IO's pingInterval): backgroundMsPerS's windows. */
+const SSE_KEEPALIVE_MS = 15_000;
+const ENGINE_PING_MS = 25_000;
 /** Clients of each kind connected before the memory and connect figures start. */
 const WARM_UP = 500;
 const sources = (fleet, count) => Array.from({ length: Math.max(1, Math.ceil(count / PER_SOURCE)) }, (_, i) => `127.0.${fleet}.${i + 1}`);
@@ -34,6 +37,25 @@ const processCpuMs = async (pid) => {
   const { user, system } = await cpuSplitMs(pid);
   return user + system;
 };
+
+/**
+ * The server's CPU while no client connects or is written to, in ms per second, over a quiet
+ * window of one period of the heartbeats it counts (0.5 s for a smoke-sized fleet): before the
+ * WebSocket connects, one SSE keepalive period (each stream's keepalive once); after, one Engine.IO
+ * ping period (each WebSocket client's ping once; a shorter window caught a burst or none, as
+ * clients that connected together are pinged together). The server's per-client background work (ours:
+ * an Engine.IO ping to each WebSocket client every 25 s, a keepalive to each SSE stream every
+ * 15 s; ~1.5 µs per WebSocket client per second measured) runs all along a connect phase, which
+ * lasts longer the more clients are up (the load generator slows): counted as connect CPU, it
+ * made a connect at 18,500 look 2.6× as dear as one at 9,500 (342 against 133 µs in one run)
+ * where the connects themselves cost the same. "less background" takes it out.
+ */
+async function backgroundMsPerS(pid, clients, periodMs) {
+  const windowMs = clients < 1000 ? 500 : periodMs;
+  const before = await processCpuMs(pid);
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  return ((await processCpuMs(pid)) - before) / (windowMs / 1000);
+}
 
 /**
  * The server's V8 inspector is open (no session attached until `collectGarbage`), so memory is read
@@ -141,10 +163,18 @@ async function connectFleet(name, start, { clients }, fleet) {
     // CPU is read before each collection, so the connect figures do not pay for it.
     const cpuSse = await processCpuMs(pid);
     const rssSse = await settledRssKb();
+    // What the server spends with no client connecting (ours: Engine.IO heartbeats, SSE keepalives),
+    // before and after the WebSocket connects (backgroundMsPerS).
+    const backgroundBefore = await backgroundMsPerS(pid, clients, SSE_KEEPALIVE_MS);
     const cpuWsBase = await processCpuMs(pid);
+    const wsStarted = now();
     await websockets.connect({ urls: [server.url], count: wsCount - warmUp, sources: sources(fleet, wsCount) });
+    const wsSeconds = (now() - wsStarted) / 1000;
     const cpuAll = await processCpuMs(pid);
     const rssAll = await settledRssKb();
+    const backgroundAfter = await backgroundMsPerS(pid, clients, ENGINE_PING_MS);
+    // The clients connected at an even pace, so on average half the new ones were up while they did.
+    const wsBackgroundMs = ((backgroundBefore + backgroundAfter) / 2) * wsSeconds;
     const figures = {
       server: name,
       clients,
@@ -154,6 +184,8 @@ async function connectFleet(name, start, { clients }, fleet) {
       rssMb: rssAll / 1024,
       sseConnectCpuUs: ((cpuSse - cpuBase) * 1000) / (sseCount - warmUp),
       wsConnectCpuUs: ((cpuAll - cpuWsBase) * 1000) / (wsCount - warmUp),
+      wsConnectCpuLessBackgroundUs: ((cpuAll - cpuWsBase - wsBackgroundMs) * 1000) / (wsCount - warmUp),
+      backgroundUsPerClientPerS: (backgroundAfter * 1000) / clients,
     };
 
     /**
@@ -309,14 +341,14 @@ export function floorSection(rows) {
     '',
     '## Memory and CPU per live connection (RSS grown while the clients connected, each read after a full collection)',
     '',
-    '| Clients | Server | SSE per connection | Socket.IO per connection | all | RSS | SSE connect CPU | WS connect CPU | memory ratio | connect CPU ratio (WS) |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Clients | Server | SSE per connection | Socket.IO per connection | all | RSS | SSE connect CPU | WS connect CPU | WS connect CPU less background | background per client | memory ratio | connect CPU ratio (WS) | less background |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const clients of sizes) {
     const floor = row('floor', clients);
     for (const r of rows.filter((x) => x.clients === clients && x.server !== 'floor-in-callback')) {
       lines.push(
-        `| ${clients.toLocaleString('en-US')} | ${r.server} | ${kb(r.sseBytesPerConnection)} | ${kb(r.wsBytesPerConnection)} | ${kb(r.bytesPerConnection)} | ${r.rssMb.toFixed(0)} MB | ${us(r.sseConnectCpuUs)} | ${us(r.wsConnectCpuUs)} | ${ratio(r.bytesPerConnection, floor.bytesPerConnection)} | ${ratio(r.wsConnectCpuUs, floor.wsConnectCpuUs)} |`,
+        `| ${clients.toLocaleString('en-US')} | ${r.server} | ${kb(r.sseBytesPerConnection)} | ${kb(r.wsBytesPerConnection)} | ${kb(r.bytesPerConnection)} | ${r.rssMb.toFixed(0)} MB | ${us(r.sseConnectCpuUs)} | ${us(r.wsConnectCpuUs)} | ${us(r.wsConnectCpuLessBackgroundUs)} | ${r.backgroundUsPerClientPerS.toFixed(2)} µs/s | ${ratio(r.bytesPerConnection, floor.bytesPerConnection)} | ${ratio(r.wsConnectCpuUs, floor.wsConnectCpuUs)} | ${ratio(r.wsConnectCpuLessBackgroundUs, floor.wsConnectCpuLessBackgroundUs)} |`,
       );
     }
   }

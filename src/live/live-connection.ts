@@ -9,6 +9,7 @@ import type { ChatService } from '../station/chat-service.js';
 import type { StationService } from '../station/station-service.js';
 import { ChatHistoryQuery, ChatPostBody } from '../station/input/chat-input.js';
 import { compileBodyValidator, compileQueryValidator, trimStrings, validated } from '../validation/schema-validator.js';
+import { eventPacket } from './event-packet.js';
 
 export interface LiveConnectionDeps {
   chat: ChatService;
@@ -94,9 +95,14 @@ export function liveConnections(deps: LiveConnectionDeps): { serve(socket: Socke
   return {
     serve(socket) {
       void deps.station
-        .nowPlaying()
+        .nowPlayingJson()
         .then(
-          (nowPlaying) => socket.emit('nowplaying', nowPlaying),
+          // The packet `socket.emit('nowplaying', nowPlaying)` would write, from the text made once
+          // for every client: Socket.IO would walk the snapshot for binary parts and encode it
+          // again for each. Written as Socket.IO writes a packet: only on an open connection.
+          (json) => {
+            if (socket.conn.readyState === 'open') socket.conn.write(eventPacket(socket.nsp.name, 'nowplaying', json));
+          },
           (error: unknown) => log(socket).warn({ err: error }, 'could not send now playing to a new client'),
         )
         .then(() => {

@@ -12,6 +12,7 @@ import type { ServerCatalog } from '../messages/en.js';
 import { trimWebSocketConnection, type EngineWebSocketConnection } from './engine-connection-trim.js';
 import { lazyParser } from './lazy-decoder.js';
 import { sessionId } from './session-ids.js';
+import { lightenSocketIoConnects } from './socketio-connect-internals.js';
 
 /** Who may open a live connection: the client identity, the one admission decision, the allowed origins. */
 export interface LiveGate {
@@ -97,6 +98,7 @@ export function createLiveServer(settings: LiveServerSettings): LiveServer {
   const { gate } = settings;
   const handshakes: Handshakes = { clientOfRequest: new WeakMap(), refusalOf: new WeakMap() };
   const { clientOfRequest, refusalOf } = handshakes;
+  lightenSocketIoConnects();
   const io = new Server({
     cors: { origin: settings.corsOrigins.includes('*') ? '*' : [...settings.corsOrigins] },
     transports: [...settings.transports],

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { TemplatedApp, WebSocket } from 'uWebSockets.js';
+import { eventPacket } from './event-packet.js';
 
 const TOPIC = 'live';
 /** Clients still on HTTP long-polling: Socket.IO itself delivers to them. */
@@ -56,7 +57,7 @@ export class NativeFanout {
    * SSE): `[event,payload]` written by hand is what JSON.stringify would write.
    */
   publish(event: string, data: string): void {
-    // Engine.IO "4" (message) + Socket.IO "2" (event) + namespace + JSON arguments.
-    this.app?.publish(TOPIC, `42${this.namespace},[${JSON.stringify(event)},${data}]`, false);
+    // Engine.IO "4" (message) + the Socket.IO event packet.
+    this.app?.publish(TOPIC, `4${eventPacket(this.namespace, event, data)}`, false);
   }
 }

@@ -96,6 +96,30 @@ export abstract class StationViews extends StationReads {
     return this.nowPlayingOf(await this.state());
   }
 
+  /** The last now-playing text made, with what it was made of (nowPlayingJson). */
+  private nowPlayingText: { state: StationState; second: number; json: string } | null = null;
+
+  /**
+   * `JSON.stringify(await this.nowPlaying())`, made once per state and second instead of once per
+   * caller: every new live client is sent it first, so a reconnect wave asked for the same text
+   * thousands of times a second (~20 µs of each WebSocket connect). nowPlayingOf depends on the
+   * state, the whole second, and the host on air only for a live show whose source names nobody:
+   * that case is made afresh each time. A new state (a poll, a push) is a new object, so the text
+   * is made again as soon as the state changes.
+   */
+  async nowPlayingJson(): Promise<string> {
+    const state = await this.state();
+    // Read before the text is made: across a second's turn the text is of the later second, and
+    // is then only kept under the earlier one, which no later call asks for.
+    const second = toUnixSeconds(this.clock());
+    const made = this.nowPlayingText;
+    if (made?.state === state && made.second === second) return made.json;
+    const json = JSON.stringify(this.nowPlayingOf(state));
+    const readsHost = state.track?.live?.isLive === true && !state.track.live.streamerName;
+    this.nowPlayingText = readsHost ? null : { state, second, json };
+    return json;
+  }
+
   nowPlayingOf(state: StationState): NowPlaying {
     const now = toUnixSeconds(this.clock());
     // A stale song (song-on-air.ts) is history: now_playing null, the song first in the history.
