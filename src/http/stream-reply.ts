@@ -55,8 +55,8 @@ export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy
     res.writeStatus('200 OK');
     res.writeHeader('X-Request-Id', ex.requestId);
     cors.write(res, ex);
-    if (answer.headers) for (const name in answer.headers) res.writeHeader(name, answer.headers[name]!);
-    res.writeHeader('Content-Type', answer.contentType);
+    const fixed = fixedHeadOf(answer);
+    res.writeHeader(fixed[0], fixed[1]);
     // The stream ends with the connection anyway; a client that asked to close hears it is understood.
     if (ex.connection !== 'keep') res.writeHeader('Connection', 'close');
     // HEAD: the head GET would get, no body and no length (a stream has none), and no stream.
@@ -70,6 +70,26 @@ export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy
   if (ex.inCallback) writeHead();
   else ex.res.cork(writeHead);
   return answer.status;
+}
+
+/**
+ * The route's headers and the content type, the part of a stream's head that is the same for every
+ * stream: one native call instead of one per header (each converts its strings). uWS writes a
+ * header as `name: value\r\n`, the value verbatim, so the joined value puts the same bytes on the
+ * wire as the separate calls (as cors.ts does). Built once per route answer's headers (a stream
+ * route answers with one constant record).
+ */
+let fixedHeaders: Record<string, string> | undefined;
+let fixedType = '';
+let fixedHead: readonly [string, string] = ['Content-Type', ''];
+function fixedHeadOf(answer: StreamAnswer): readonly [string, string] {
+  if (answer.headers !== fixedHeaders || answer.contentType !== fixedType || fixedHead[1] === '') {
+    const lines = [...Object.entries(answer.headers ?? {}), ['Content-Type', answer.contentType] as const];
+    fixedHead = [lines[0]![0], lines.map(([name, value], i) => (i === 0 ? value : `${name}: ${value}`)).join('\r\n')];
+    fixedHeaders = answer.headers;
+    fixedType = answer.contentType;
+  }
+  return fixedHead;
 }
 
 /** What a HEAD's session would be handed: nothing to write to. */

@@ -68,12 +68,16 @@ export class SseFeed {
   private readonly retry: string;
   /** Clients dropped since the last report (one log line per heartbeat at most, never one per client). */
   private dropped = 0;
+  /** The last opening chunk written, and the `first` it was made of (openingChunk). */
+  private lastFirst = '';
+  private lastOpening: Buffer;
 
   constructor(
     private readonly settings: SseFeedSettings,
     private readonly log: Logger,
   ) {
     this.retry = `retry: ${settings.retryMs}\n\n`;
+    this.lastOpening = Buffer.from(this.retry);
   }
 
   /** Streams on this node, open or starting (the `radio_hub_sse_streams` gauge). */
@@ -126,12 +130,26 @@ export class SseFeed {
     }
     client.connection = connection;
     connection.onClosed(() => this.forget(client));
-    const live = client.queue.filter((queued) => queued.id === undefined || !sent.has(queued.id)).map((queued) => queued.frame);
+    const opening = this.openingChunk(first);
+    const live = client.queue.length === 0 ? null : client.queue.filter((queued) => queued.id === undefined || !sent.has(queued.id)).map((queued) => queued.frame);
     client.queue = [];
     client.queuedBytes = 0;
     client.state = 'open';
     client.heard = true;
-    this.write(client, Buffer.concat([Buffer.from(this.retry + first), ...live]));
+    this.write(client, live && live.length > 0 ? Buffer.concat([opening, ...live]) : opening);
+  }
+
+  /**
+   * The retry line and `first` as one chunk, kept for the next stream: streams opened together
+   * start with the same snapshot, so a wave of opens encodes it once (uWS copies what it writes,
+   * so one buffer serves every stream).
+   */
+  private openingChunk(first: string): Buffer {
+    if (first !== this.lastFirst) {
+      this.lastFirst = first;
+      this.lastOpening = Buffer.from(this.retry + first);
+    }
+    return this.lastOpening;
   }
 
   private send(client: SseClient, queued: Queued): void {
