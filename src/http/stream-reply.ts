@@ -43,33 +43,34 @@ export interface StreamAnswer {
  * or 0 when the client had left (the session is cancelled).
  */
 export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy): number {
-  const { session } = answer;
   if (ex.aborted || ex.answered) {
-    session.cancel();
+    answer.session.cancel();
     return 0;
   }
   ex.answered = true;
   const connection = ex.method === 'HEAD' ? CLOSED : new UwsStreamConnection(ex);
-  const writeHead = () => {
-    const { res } = ex;
-    res.writeStatus('200 OK');
-    res.writeHeader('X-Request-Id', ex.requestId);
-    cors.write(res, ex);
-    const fixed = fixedHeadOf(answer);
-    res.writeHeader(fixed[0], fixed[1]);
-    // The stream ends with the connection anyway; a client that asked to close hears it is understood.
-    if (ex.connection !== 'keep') res.writeHeader('Connection', 'close');
-    // HEAD: the head GET would get, no body and no length (a stream has none), and no stream.
-    if (ex.method === 'HEAD') {
-      endWithoutBody(res, undefined, 'keep');
-      session.cancel();
-      return;
-    }
-    session.start(connection);
-  };
-  if (ex.inCallback) writeHead();
-  else ex.res.cork(writeHead);
+  // Inside the uWS callback (a stream opened with nothing to wait for) uWS corks already: no closure.
+  if (ex.inCallback) writeHead(ex, answer, cors, connection);
+  else ex.res.cork(() => writeHead(ex, answer, cors, connection));
   return answer.status;
+}
+
+function writeHead(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy, connection: StreamConnection): void {
+  const { res } = ex;
+  res.writeStatus('200 OK');
+  res.writeHeader('X-Request-Id', ex.requestId);
+  cors.write(res, ex);
+  const fixed = fixedHeadOf(answer);
+  res.writeHeader(fixed[0], fixed[1]);
+  // The stream ends with the connection anyway; a client that asked to close hears it is understood.
+  if (ex.connection !== 'keep') res.writeHeader('Connection', 'close');
+  // HEAD: the head GET would get, no body and no length (a stream has none), and no stream.
+  if (ex.method === 'HEAD') {
+    endWithoutBody(res, undefined, 'keep');
+    answer.session.cancel();
+    return;
+  }
+  answer.session.start(connection);
 }
 
 /**

@@ -83,6 +83,9 @@ const streamAnswer = (session: StreamSession): RouteResult => ({ kind: 'stream',
 export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
   const { feed, admission, eventLog, station } = options;
   const snapshot = new SnapshotFrame(station, options.clock);
+  // The opening of the snapshot last given: the streams of a wave of opens share it (it is only read).
+  let fresh: Opening = { frames: '', ids: NO_IDS };
+  const freshOpening = (frames: string): Opening => (frames === fresh.frames ? fresh : (fresh = { frames, ids: NO_IDS }));
   const starts = TroubleFold.failures(options.log, {
     failing: 'SSE streams cannot start: answering 503 until the event history and station state can be read',
     recovered: 'SSE streams start again',
@@ -104,7 +107,7 @@ export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
       return idOnly(await eventLog.lastId());
     }
     const [state, newest] = await Promise.all([station.state(), eventLog.lastId()]);
-    return { frames: snapshot.of(state, newest), ids: NO_IDS };
+    return freshOpening(snapshot.of(state, newest));
   }
 
   /** The opening of a fresh stream (no resume) when it is at hand without I/O; undefined when the store must be asked. */
@@ -112,7 +115,7 @@ export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
     if (request.lastEventId !== null || !eventLog.lastIdNow) return undefined;
     if (!request.events.has('nowplaying')) return idOnly(eventLog.lastIdNow());
     const state = station.peek();
-    return state && { frames: snapshot.of(state, eventLog.lastIdNow()), ids: NO_IDS };
+    return state && freshOpening(snapshot.of(state, eventLog.lastIdNow()));
   }
 
   /** Admits the client and reads what its stream starts with; the stream is reserved (hearing live events) from before the read. */
