@@ -48,7 +48,7 @@ export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy
     return 0;
   }
   ex.answered = true;
-  const connection = ex.method === 'HEAD' ? CLOSED : new UwsStreamConnection(ex);
+  const connection = ex.method === 'HEAD' ? CLOSED : new UwsStreamConnection(ex.res);
   // Inside the uWS callback (a stream opened with nothing to wait for) uWS corks already: no closure.
   if (ex.inCallback) writeHead(ex, answer, cors, connection);
   else ex.res.cork(() => writeHead(ex, answer, cors, connection));
@@ -124,18 +124,24 @@ class UwsStreamConnection implements StreamConnection {
   private open = true;
   private closedHandler: (() => void) | undefined;
 
-  constructor(private readonly ex: Exchange) {
+  /**
+   * Holds the response only, not the exchange: a stream lives long, and the exchange (the
+   * request's headers, query and ids) is done once the head is written. So the abort is watched
+   * here, replacing the exchange's handler if the pipeline set one while the stream's reads were
+   * pending (uWS keeps one per response; nothing reads the exchange's `aborted` once it is answered).
+   */
+  constructor(private readonly res: HttpResponse) {
     // Registered before anything else is written: the abort is what says the client left.
-    ex.watchAbort(() => this.gone());
+    res.onAborted(() => this.gone());
   }
 
   write(chunk: Buffer): boolean {
     if (!this.open) return true;
-    return writeCorked(this.ex.res, chunk);
+    return writeCorked(this.res, chunk);
   }
 
   onWritable(handler: () => boolean): void {
-    if (this.open) this.ex.res.onWritable(() => (this.open ? handler() : true));
+    if (this.open) this.res.onWritable(() => (this.open ? handler() : true));
   }
 
   onClosed(handler: () => void): void {
@@ -145,14 +151,14 @@ class UwsStreamConnection implements StreamConnection {
   end(): void {
     if (!this.open) return;
     this.open = false;
-    this.ex.res.cork(() => this.ex.res.end(undefined, true));
+    this.res.cork(() => this.res.end(undefined, true));
     this.closedHandler?.();
   }
 
   close(): void {
     if (!this.open) return;
     this.open = false;
-    this.ex.res.close();
+    this.res.close();
     this.closedHandler?.();
   }
 
