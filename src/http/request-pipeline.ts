@@ -7,6 +7,7 @@ import { bodyTooLarge, ClientAbortedError, readBody, type BodyRead } from './bod
 import { Exchange, type BudgetDecision } from './exchange.js';
 import { isFormContentType, isJsonContentType, parseFormFields, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
+import { queryFields } from './query-fields.js';
 import { requestIdFrom } from './request-id.js';
 import { Context } from './request-context.js';
 import { CONFLICTING_LENGTH, contentLengthOf, decodeParameter, framingIsAmbiguous } from './request-headers.js';
@@ -337,9 +338,9 @@ export class RequestPipeline {
   }
 }
 
-/** The query's fields; most requests carry none: no parser for them (a fresh object each time, validation may add defaults). */
+/** The query's fields (a fresh object each time, validation may add defaults). */
 function queryFieldsOf(ex: Exchange): Record<string, string> {
-  return ex.rawQuery === '' ? {} : Object.fromEntries(new URLSearchParams(ex.rawQuery));
+  return queryFields(ex.rawQuery);
 }
 
 /** The Authorization header; on a route that takes the key in the URL, `?key=` when the header is absent, as a Bearer key. */

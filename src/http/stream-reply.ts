@@ -43,33 +43,54 @@ export interface StreamAnswer {
  * or 0 when the client had left (the session is cancelled).
  */
 export function writeStream(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy): number {
-  const { session } = answer;
   if (ex.aborted || ex.answered) {
-    session.cancel();
+    answer.session.cancel();
     return 0;
   }
   ex.answered = true;
-  const connection = ex.method === 'HEAD' ? CLOSED : new UwsStreamConnection(ex);
-  const writeHead = () => {
-    const { res } = ex;
-    res.writeStatus('200 OK');
-    res.writeHeader('X-Request-Id', ex.requestId);
-    cors.write(res, ex);
-    if (answer.headers) for (const name in answer.headers) res.writeHeader(name, answer.headers[name]!);
-    res.writeHeader('Content-Type', answer.contentType);
-    // The stream ends with the connection anyway; a client that asked to close hears it is understood.
-    if (ex.connection !== 'keep') res.writeHeader('Connection', 'close');
-    // HEAD: the head GET would get, no body and no length (a stream has none), and no stream.
-    if (ex.method === 'HEAD') {
-      endWithoutBody(res, undefined, 'keep');
-      session.cancel();
-      return;
-    }
-    session.start(connection);
-  };
-  if (ex.inCallback) writeHead();
-  else ex.res.cork(writeHead);
+  const connection = ex.method === 'HEAD' ? CLOSED : new UwsStreamConnection(ex.res);
+  // Inside the uWS callback (a stream opened with nothing to wait for) uWS corks already: no closure.
+  if (ex.inCallback) writeHead(ex, answer, cors, connection);
+  else ex.res.cork(() => writeHead(ex, answer, cors, connection));
   return answer.status;
+}
+
+function writeHead(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy, connection: StreamConnection): void {
+  const { res } = ex;
+  res.writeStatus('200 OK');
+  res.writeHeader('X-Request-Id', ex.requestId);
+  cors.write(res, ex);
+  const fixed = fixedHeadOf(answer);
+  res.writeHeader(fixed[0], fixed[1]);
+  // The stream ends with the connection anyway; a client that asked to close hears it is understood.
+  if (ex.connection !== 'keep') res.writeHeader('Connection', 'close');
+  // HEAD: the head GET would get, no body and no length (a stream has none), and no stream.
+  if (ex.method === 'HEAD') {
+    endWithoutBody(res, undefined, 'keep');
+    answer.session.cancel();
+    return;
+  }
+  answer.session.start(connection);
+}
+
+/**
+ * The route's headers and the content type, the part of a stream's head that is the same for every
+ * stream: one native call instead of one per header (each converts its strings). uWS writes a
+ * header as `name: value\r\n`, the value verbatim, so the joined value puts the same bytes on the
+ * wire as the separate calls (as cors.ts does). Built once per route answer's headers (a stream
+ * route answers with one constant record).
+ */
+let fixedHeaders: Record<string, string> | undefined;
+let fixedType = '';
+let fixedHead: readonly [string, string] = ['Content-Type', ''];
+function fixedHeadOf(answer: StreamAnswer): readonly [string, string] {
+  if (answer.headers !== fixedHeaders || answer.contentType !== fixedType || fixedHead[1] === '') {
+    const lines = [...Object.entries(answer.headers ?? {}), ['Content-Type', answer.contentType] as const];
+    fixedHead = [lines[0]![0], lines.map(([name, value], i) => (i === 0 ? value : `${name}: ${value}`)).join('\r\n')];
+    fixedHeaders = answer.headers;
+    fixedType = answer.contentType;
+  }
+  return fixedHead;
 }
 
 /** What a HEAD's session would be handed: nothing to write to. */
@@ -103,18 +124,24 @@ class UwsStreamConnection implements StreamConnection {
   private open = true;
   private closedHandler: (() => void) | undefined;
 
-  constructor(private readonly ex: Exchange) {
+  /**
+   * Holds the response only, not the exchange: a stream lives long, and the exchange (the
+   * request's headers, query and ids) is done once the head is written. So the abort is watched
+   * here, replacing the exchange's handler if the pipeline set one while the stream's reads were
+   * pending (uWS keeps one per response; nothing reads the exchange's `aborted` once it is answered).
+   */
+  constructor(private readonly res: HttpResponse) {
     // Registered before anything else is written: the abort is what says the client left.
-    ex.watchAbort(() => this.gone());
+    res.onAborted(() => this.gone());
   }
 
   write(chunk: Buffer): boolean {
     if (!this.open) return true;
-    return writeCorked(this.ex.res, chunk);
+    return writeCorked(this.res, chunk);
   }
 
   onWritable(handler: () => boolean): void {
-    if (this.open) this.ex.res.onWritable(() => (this.open ? handler() : true));
+    if (this.open) this.res.onWritable(() => (this.open ? handler() : true));
   }
 
   onClosed(handler: () => void): void {
@@ -124,14 +151,14 @@ class UwsStreamConnection implements StreamConnection {
   end(): void {
     if (!this.open) return;
     this.open = false;
-    this.ex.res.cork(() => this.ex.res.end(undefined, true));
+    this.res.cork(() => this.res.end(undefined, true));
     this.closedHandler?.();
   }
 
   close(): void {
     if (!this.open) return;
     this.open = false;
-    this.ex.res.close();
+    this.res.close();
     this.closedHandler?.();
   }
 

@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import type { ConnectionCap } from './connection-cap.js';
-import type { Budget } from './rate-limit.js';
+import type { Budget, RateLimitDecision } from './rate-limit.js';
 
 /** Why a live connection is not opened; both doors answer it the same way (`liveRefusalError`). */
 export interface LiveRefusal {
@@ -38,19 +38,34 @@ export class LiveAdmission {
 
   /**
    * An SSE stream: a place under the cap (checked first: a client at its cap costs no counter
-   * round trip), then one open from its budget. Rejects (503) when the shared counter is away.
+   * round trip), then one open from its budget. Synchronous when the budget counts in this process
+   * (the stream can then open inside the uWS callback); otherwise a promise, which rejects (503)
+   * when the shared counter is away.
    */
-  async admitStream(clientKey: string): Promise<LiveRefusal | null> {
+  admitStream(clientKey: string): LiveRefusal | null | Promise<LiveRefusal | null> {
     if (!this.connections.tryOpen(clientKey)) return this.atCap();
+    let now: RateLimitDecision | undefined;
     try {
-      const decision = await this.streamOpens.spend(clientKey);
-      if (decision.allowed) return null;
-      this.connections.close(clientKey);
-      return { reason: 'stream_opens', retryAfterSeconds: decision.resetSeconds };
+      now = this.streamOpens.spendNow(clientKey);
     } catch (error) {
       this.connections.close(clientKey);
       throw error;
     }
+    if (now) return this.afterOpenSpent(clientKey, now);
+    return this.streamOpens.spend(clientKey).then(
+      (decision) => this.afterOpenSpent(clientKey, decision),
+      (error: unknown) => {
+        this.connections.close(clientKey);
+        throw error;
+      },
+    );
+  }
+
+  /** The place under the cap is given back when the budget refused the open. */
+  private afterOpenSpent(clientKey: string, decision: RateLimitDecision): LiveRefusal | null {
+    if (decision.allowed) return null;
+    this.connections.close(clientKey);
+    return { reason: 'stream_opens', retryAfterSeconds: decision.resetSeconds };
   }
 
   /** The connection admitted for `clientKey` closed. */

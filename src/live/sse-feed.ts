@@ -21,10 +21,11 @@ interface Queued {
  * events wait in `queue`. open: written straight through. backpressured: the socket did not take
  * the last write (uWS holds its rest); live events wait in `queue` until onWritable. closed: gone.
  */
-class SseClient {
+class SseClient implements PendingStream {
   state: 'reserved' | 'open' | 'backpressured' | 'closed' = 'reserved';
   connection: StreamConnection | null = null;
-  queue: Queued[] = [];
+  /** Made on the first event that must wait: most streams never have one. */
+  queue: Queued[] | null = null;
   queuedBytes = 0;
   /** What uWS may hold of writes the socket did not take (their whole size: an upper bound). */
   heldBytes = 0;
@@ -34,10 +35,20 @@ class SseClient {
   heard = false;
 
   constructor(
+    private readonly feed: SseFeed,
     readonly events: ReadonlySet<string>,
     /** Gives back the client's place under the live connection cap. */
     readonly release: () => void,
   ) {}
+
+  // The stream is its own reservation: no object and closures per stream to hand it out.
+  start(connection: StreamConnection, first: string, sent: ReadonlySet<string>): void {
+    this.feed.startClient(this, connection, first, sent);
+  }
+
+  cancel(): void {
+    this.feed.forgetClient(this);
+  }
 }
 
 /** A stream admitted but not started: it hears live events already, so nothing published while its backlog is read is lost. */
@@ -68,12 +79,16 @@ export class SseFeed {
   private readonly retry: string;
   /** Clients dropped since the last report (one log line per heartbeat at most, never one per client). */
   private dropped = 0;
+  /** The last opening chunk written, and the `first` it was made of (openingChunk). */
+  private lastFirst = '';
+  private lastOpening: Buffer;
 
   constructor(
     private readonly settings: SseFeedSettings,
     private readonly log: Logger,
   ) {
     this.retry = `retry: ${settings.retryMs}\n\n`;
+    this.lastOpening = Buffer.from(this.retry);
   }
 
   /** Streams on this node, open or starting (the `radio_hub_sse_streams` gauge). */
@@ -89,12 +104,9 @@ export class SseFeed {
 
   /** A stream for `events` is about to open; `release` gives back its place under the cap once it is gone. */
   reserve(events: ReadonlySet<string>, release: () => void): PendingStream {
-    const client = new SseClient(events, release);
+    const client = new SseClient(this, events, release);
     this.clients.add(client);
-    return {
-      start: (connection, first, sent) => this.start(client, connection, first, sent),
-      cancel: () => this.forget(client),
-    };
+    return client;
   }
 
   /** Writes an event (its payload as JSON text) to every stream on this node that asked for it. */
@@ -114,24 +126,39 @@ export class SseFeed {
     this.heartbeat = null;
     for (const client of [...this.clients]) {
       if (client.connection) client.connection.end();
-      else this.forget(client);
+      else this.forgetClient(client);
     }
   }
 
-  private start(client: SseClient, connection: StreamConnection, first: string, sent: ReadonlySet<string>): void {
+  /** @internal PendingStream.start of `client` (sse-feed.ts only). */
+  startClient(client: SseClient, connection: StreamConnection, first: string, sent: ReadonlySet<string>): void {
     if (client.state === 'closed') {
       // Dropped while its backlog was read (shutdown, or live events overflowed its bound).
       connection.close();
       return;
     }
     client.connection = connection;
-    connection.onClosed(() => this.forget(client));
-    const live = client.queue.filter((queued) => queued.id === undefined || !sent.has(queued.id)).map((queued) => queued.frame);
-    client.queue = [];
+    connection.onClosed(() => this.forgetClient(client));
+    const opening = this.openingChunk(first);
+    const live = client.queue === null ? null : client.queue.filter((queued) => queued.id === undefined || !sent.has(queued.id)).map((queued) => queued.frame);
+    client.queue = null;
     client.queuedBytes = 0;
     client.state = 'open';
     client.heard = true;
-    this.write(client, Buffer.concat([Buffer.from(this.retry + first), ...live]));
+    this.write(client, live && live.length > 0 ? Buffer.concat([opening, ...live]) : opening);
+  }
+
+  /**
+   * The retry line and `first` as one chunk, kept for the next stream: streams opened together
+   * start with the same snapshot, so a wave of opens encodes it once (uWS copies what it writes,
+   * so one buffer serves every stream).
+   */
+  private openingChunk(first: string): Buffer {
+    if (first !== this.lastFirst) {
+      this.lastFirst = first;
+      this.lastOpening = Buffer.from(this.retry + first);
+    }
+    return this.lastOpening;
   }
 
   private send(client: SseClient, queued: Queued): void {
@@ -141,7 +168,7 @@ export class SseFeed {
       return;
     }
     if (client.state === 'closed') return;
-    client.queue.push(queued);
+    (client.queue ??= []).push(queued);
     client.queuedBytes += queued.frame.length;
     if (client.queuedBytes + client.heldBytes > this.settings.maxBufferedBytes) this.drop(client);
   }
@@ -162,8 +189,8 @@ export class SseFeed {
    */
   private drain(client: SseClient): boolean {
     if (client.state !== 'backpressured') return true;
-    const chunk = client.queue.length > 0 ? Buffer.concat(client.queue.map((queued) => queued.frame)) : HEARTBEAT;
-    client.queue = [];
+    const chunk = client.queue !== null ? Buffer.concat(client.queue.map((queued) => queued.frame)) : HEARTBEAT;
+    client.queue = null;
     client.queuedBytes = 0;
     if (!client.connection!.write(chunk)) {
       client.heldBytes += chunk.length;
@@ -198,14 +225,15 @@ export class SseFeed {
     if (client.state === 'closed') return;
     this.dropped += 1;
     const { connection } = client;
-    this.forget(client);
+    this.forgetClient(client);
     connection?.close();
   }
 
-  private forget(client: SseClient): void {
+  /** @internal The stream is gone (PendingStream.cancel, or its connection closed): its place is given back. */
+  forgetClient(client: SseClient): void {
     if (client.state === 'closed') return;
     client.state = 'closed';
-    client.queue = [];
+    client.queue = null;
     this.clients.delete(client);
     client.release();
   }

@@ -268,6 +268,8 @@ export interface LiveEventLog {
   since(id: string, bounds: ResumeBounds): Promise<LoggedLiveEvent[] | null>;
   /** The id of the newest event, null when there is none. */
   lastId(): Promise<string | null>;
+  /** The same, where the history is in this process and needs no I/O (an SSE stream then opens inside the uWS callback). */
+  lastIdNow?(): string | null;
 }
 
 /**

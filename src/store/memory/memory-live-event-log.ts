@@ -33,6 +33,10 @@ export class MemoryLiveEventLog extends MemoryStreamLog<Entry> implements LiveEv
   }
 
   async lastId(): Promise<string | null> {
+    return this.lastIdNow();
+  }
+
+  lastIdNow(): string | null {
     return this.stream.newest()?.id ?? null;
   }
 }
