@@ -14,6 +14,13 @@ export interface BudgetHeaders {
   writeHeaders(res: HttpResponse, decision: BudgetDecision): void;
 }
 
+/** A budget the edge may still have to spend for a request (route-table.ts's RouteBudget is one). */
+export interface PendingBudget extends BudgetHeaders {
+  readonly name: string;
+  spend(key: string): Promise<BudgetDecision>;
+  refusal(decision: BudgetDecision): Error;
+}
+
 /**
  * One request and its answer in progress. Everything from uWS's `req` is copied here inside the
  * uWS callback (it dies with the callback); `res` is touched only while neither `aborted` nor
@@ -28,6 +35,8 @@ export class Exchange {
   inCallback = true;
   /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
   budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
+  /** The route's budget while its handler is to spend it (`budgetInHandler`); cleared once counted. */
+  handlerBudget: PendingBudget | undefined = undefined;
   /** Who signed in, once a staff route's key check passed. */
   staff: StaffMember | null = null;
   // What the edge copies out of uWS's `req` (it dies with the uWS callback): the constructor's init.
@@ -121,7 +130,7 @@ export class Exchange {
 }
 
 /** The answer's progress and what the pipeline learns on the way: not part of what a new exchange starts from. */
-type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'staff' | 'watchAbort' | 'leaveCallback';
+type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'handlerBudget' | 'staff' | 'watchAbort' | 'leaveCallback';
 
 /** Read from `req` on first use (inside the callback) rather than copied at once. */
 type ReadOnNeed = 'path' | 'acceptLanguage' | 'origin';
