@@ -100,6 +100,36 @@ export interface ChatPostAtOnce {
   post(checks: ChatPostChecks): Promise<ChatPostOutcome> | null;
 }
 
+/**
+ * A song request's store work in the order the request rules take it (request-service.ts): the
+ * threshold (a song played within `thresholdSeconds` of `nowSeconds` is refused, nothing spent
+ * but the route's budget), the client's delay (claimed; a refused claim holds nothing, and a song
+ * already pending is then answered with that request), the queue (a song already pending queues
+ * nothing and gives the claim back), then the song's tally of requests.
+ */
+export interface SongRequestChecks {
+  /** The delay: one new request per client per window; null when the station sets none. */
+  delay: Budget | null;
+  client: string;
+  thresholdSeconds: number;
+  nowSeconds: number;
+  request: StoredSongRequest;
+  rules: SubmitRules;
+  /** The song as its tally keeps it. */
+  song: Song;
+}
+
+export type SongRequestOutcome = { kind: 'recently-played'; lastPlayedSeconds: number } | { kind: 'over-budget'; decision: RateLimitDecision } | SubmitOutcome;
+
+/**
+ * All of a song request's store work as one atomic step (on Redis one script on the durable
+ * connection: one round trip, and what each refusal writes is what the rules above say).
+ */
+export interface SongRequestAtOnce {
+  /** null when it cannot carry these checks (the delay counts somewhere else): go step by step. */
+  submit(checks: SongRequestChecks): Promise<SongRequestOutcome> | null;
+}
+
 /** A staff key an admin made in the console: only its hash is kept. */
 export interface StoredStaffKey {
   name: string;
@@ -375,6 +405,8 @@ export interface Store {
   counter: WindowCounterFactory;
   /** A chat post's checks and append in one step, where the store can (Redis); absent: step by step. */
   readonly chatPost?: ChatPostAtOnce;
+  /** A song request's checks, queueing and tally in one step, where the store can (Redis); absent: step by step. */
+  readonly songRequest?: SongRequestAtOnce;
   /**
    * Takes `key` for `ttlMs` if nobody holds it: true for exactly one caller across all nodes
    * sharing the store (the poller's one-node-per-tick election).

@@ -12,6 +12,7 @@ import { RedisLiveEventLog } from './redis-live-event-log.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisWindowCounter } from './redis-window-counter.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
+import { RedisSongRequest } from './redis-song-request.js';
 import { RedisRevenueLedger } from './redis-revenue-ledger.js';
 import { RedisProgrammeStore } from './redis-programme-store.js';
 import { RedisStationStore } from './redis-station-store.js';
@@ -31,12 +32,14 @@ export interface RedisStoreOptions {
 export function createRedisStore(options: RedisStoreOptions): Store {
   const { redis, prefix, limits } = options;
   const chat = new RedisChatLog(redis, `${prefix}chat`, limits.chatHistory);
+  const requests = new RedisRequestQueue(redis, prefix, limits.requestHistory);
   return {
     kind: 'redis',
     availability: redis.outage,
     chat,
     chatPost: new RedisChatPost(redis, prefix, chat),
-    requests: new RedisRequestQueue(redis, prefix, limits.requestHistory),
+    requests,
+    songRequest: new RedisSongRequest(redis, prefix, requests),
     feedback: new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory),
     station: new RedisStationStore(redis, prefix),
     moderation: new RedisModerationStore(redis, prefix),
