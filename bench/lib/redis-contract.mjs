@@ -56,10 +56,10 @@ async function seedChat(url) {
 }
 
 /** Commands and round trips per request of `server` on each route (the private Redis's counters). */
-async function countRoundTrips(client, server, count) {
+async function countRoundTrips(client, server, count, routes) {
   const rows = {};
   let sequence = 1_000_000;
-  for (const route of CONTRACT_ROUTES) {
+  for (const route of routes) {
     await requests(server.url, route, 2, (sequence += 2));
     const before = await counters(client);
     const startedAt = performance.now();
@@ -80,10 +80,13 @@ async function countRoundTrips(client, server, count) {
  * rounds), and the Redis commands and round trips of both; with the load average at the end (the
  * machine is shared). Both run on one private redis-server, so its counters see only them.
  */
-export async function benchRedisContract({ config, seconds, rounds, requestsPerRoute }) {
+export async function benchRedisContract({ config, seconds, rounds, requestsPerRoute, only }) {
+  // `only`: one route's name ("POST /api/mobile/chat"), to measure it alone.
+  const routes = only ? CONTRACT_ROUTES.filter((route) => route.name === only) : CONTRACT_ROUTES;
+  if (routes.length === 0) throw new Error(`no contract route named "${only}"`);
   const redis = await startPrivateRedis();
   const servers = {};
-  const rows = CONTRACT_ROUTES.map((route) => ({ endpoint: route.name, ours: {}, contract: {} }));
+  const rows = routes.map((route) => ({ endpoint: route.name, ours: {}, contract: {} }));
   const client = createClient({ url: redis.url });
   try {
     await client.connect();
@@ -93,7 +96,7 @@ export async function benchRedisContract({ config, seconds, rounds, requestsPerR
     await seedChat(servers.ours.url);
     const contract = await contractFor(servers.ours.url, config);
     const count = async (name) => {
-      const counted = await countRoundTrips(client, servers[name], requestsPerRoute);
+      const counted = await countRoundTrips(client, servers[name], requestsPerRoute, routes);
       for (const row of rows) Object.assign(row[name], counted[row.endpoint]);
     };
     await count('ours');
@@ -102,7 +105,7 @@ export async function benchRedisContract({ config, seconds, rounds, requestsPerR
     await seedChat(servers.contract.url);
     await count('contract');
     servers.ours = await startOurs();
-    for (const [i, route] of CONTRACT_ROUTES.entries()) {
+    for (const [i, route] of routes.entries()) {
       const runs = { ours: [], contract: [] };
       for (let round = 0; round < rounds; round++) {
         for (const name of ['ours', 'contract']) runs[name].push(await wrkWithCpu(servers[name], route.path, { seconds, method: route.method, body: route.body }));

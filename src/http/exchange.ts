@@ -1,6 +1,7 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { StaffMember } from './admin-auth.js';
 import type { ConnectionClose } from './uws.js';
+import type { RouteBudget } from './route-table.js';
 
 /** The verdict of a request budget, as the edge sends it in the RateLimit headers. */
 export interface BudgetDecision {
@@ -28,6 +29,8 @@ export class Exchange {
   inCallback = true;
   /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
   budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
+  /** The route's budget while its handler is to spend it (`budgetInHandler`); cleared once counted. */
+  handlerBudget: RouteBudget | undefined = undefined;
   /** Who signed in, once a staff route's key check passed. */
   staff: StaffMember | null = null;
   // What the edge copies out of uWS's `req` (it dies with the uWS callback): the constructor's init.
@@ -121,7 +124,7 @@ export class Exchange {
 }
 
 /** The answer's progress and what the pipeline learns on the way: not part of what a new exchange starts from. */
-type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'staff' | 'watchAbort' | 'leaveCallback';
+type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'handlerBudget' | 'staff' | 'watchAbort' | 'leaveCallback';
 
 /** Read from `req` on first use (inside the callback) rather than copied at once. */
 type ReadOnNeed = 'path' | 'acceptLanguage' | 'origin';

@@ -3,7 +3,7 @@ import type { StaffMember } from './admin-auth.js';
 import type { ServerCatalog } from '../messages/en.js';
 import { catalogFor } from '../messages/languages.js';
 import type { Exchange } from './exchange.js';
-import type { HttpMethod, RequestContext } from './route.js';
+import type { HandlerBudget, HttpMethod, RequestContext } from './route.js';
 
 /** What a handler sees; its logger is made only when something is logged (a child costs a serialisation). */
 export class Context implements RequestContext {
@@ -44,6 +44,18 @@ export class Context implements RequestContext {
   }
   get staff(): StaffMember | null {
     return this.ex.staff;
+  }
+  get budget(): HandlerBudget | null {
+    const budget = this.ex.handlerBudget;
+    if (!budget) return null;
+    const ex = this.ex;
+    return {
+      name: budget.name,
+      counted(decision) {
+        ex.budget = { headers: budget, decision };
+        ex.handlerBudget = undefined;
+      },
+    };
   }
 
   get strings(): ServerCatalog {

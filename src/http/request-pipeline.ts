@@ -127,6 +127,18 @@ export class RequestPipeline {
       }
       return;
     }
+    // A route whose handler spends its budget: a client whose refusal is remembered (certain until
+    // its window resets) is refused here, before its body is read or the store asked.
+    if (route?.budgetInHandler) {
+      const budget = route.budget!;
+      const refused = budget.refusedNow(ex.client);
+      if (refused) {
+        ex.budget = { headers: budget, decision: refused };
+        this.fail(ex, budget.refusal(refused), undefined);
+        return;
+      }
+      ex.handlerBudget = budget;
+    }
     // The body must be claimed inside the uWS callback, or uWS drops what arrives meanwhile.
     let early: AppError | undefined;
     let body: BodyRead | undefined;
@@ -142,7 +154,7 @@ export class RequestPipeline {
     }
     // A client's budget on a public route comes first: probing unknown paths and sending bad bodies
     // costs like any request. Other budgets are spent once the key is known (afterSignIn).
-    const budget = route ? (route.budgetFirst ? route.budget : undefined) : entry ? entry.budget : this.options.unmatchedBudget(ex.path);
+    const budget = route ? (route.budgetFirst && !route.budgetInHandler ? route.budget : undefined) : entry ? entry.budget : this.options.unmatchedBudget(ex.path);
     if (budget) {
       const decision = budget.spendNow(ex.client);
       if (decision === undefined) {
@@ -285,9 +297,31 @@ export class RequestPipeline {
   private answer(ex: Exchange, outcome: RouteResult | Promise<RouteResult>): Promise<void> | void {
     if (outcome instanceof Promise) {
       ex.watchAbort();
-      return outcome.then((result) => this.finish(ex, this.options.reply.result(ex, result)));
+      return outcome.then((result) => (ex.handlerBudget ? this.spendHandlerBudget(ex).then(() => this.answerNow(ex, result)) : this.answerNow(ex, result)));
     }
-    this.finish(ex, this.options.reply.result(ex, outcome));
+    if (ex.handlerBudget) return this.spendHandlerBudget(ex).then(() => this.answerNow(ex, outcome));
+    this.answerNow(ex, outcome);
+  }
+
+  private answerNow(ex: Exchange, result: RouteResult): void {
+    this.finish(ex, this.options.reply.result(ex, result));
+  }
+
+  /**
+   * A handler budget the handler never counted (it was not reached, or did not need the store):
+   * spent here, so the request costs one as on any route; its verdict for the headers. Never rejects.
+   */
+  private spendHandlerBudget(ex: Exchange): Promise<BudgetDecision | undefined> {
+    const budget = ex.handlerBudget!;
+    ex.handlerBudget = undefined;
+    ex.watchAbort();
+    return budget.spend(ex.client).then(
+      (decision) => {
+        ex.budget = { headers: budget, decision };
+        return decision;
+      },
+      () => undefined,
+    );
   }
 
   private continueAfter(ex: Exchange, pending: Promise<void> | void, body: BodyRead | undefined): void {
@@ -299,6 +333,13 @@ export class RequestPipeline {
   private fail(ex: Exchange, error: unknown, body: BodyRead | undefined): void {
     if (error instanceof ClientAbortedError || ex.aborted) {
       this.finish(ex, 0);
+      return;
+    }
+    // Refused before its handler counted the budget (a bad body, a store away): the budget is spent
+    // now, and past it its refusal answers, as it would have had the edge spent it first.
+    if (ex.handlerBudget) {
+      const budget = ex.handlerBudget;
+      void this.spendHandlerBudget(ex).then((decision) => this.fail(ex, decision && !decision.allowed ? budget.refusal(decision) : error, body));
       return;
     }
     this.finish(ex, this.options.reply.error(ex, error, this.options.log.child({ reqId: ex.requestId }), this.closesAfterRefusal(ex, error, body)));

@@ -14,6 +14,8 @@ export interface RouteBudget extends BudgetHeaders {
   readonly writesHeaders: boolean;
   /** Synchronous when the count is in this process; undefined when it must ask the store. */
   spendNow(key: string): BudgetDecision | undefined;
+  /** A refusal remembered for `key`, certain until its window resets (nothing counted); undefined: spend to know. */
+  refusedNow(key: string): BudgetDecision | undefined;
   spend(key: string): Promise<BudgetDecision>;
   /** The answer past it (429 with Retry-After and its reason). */
   refusal(decision: BudgetDecision): Error;
@@ -50,6 +52,8 @@ export interface CompiledRoute {
   readonly budget: RouteBudget | undefined;
   /** Whether it is spent before anything else (a client's budget on a public route), rather than once the key is known. */
   readonly budgetFirst: boolean;
+  /** Whether its handler spends it (`budgetInHandler`): the edge only refuses a remembered refusal first. */
+  readonly budgetInHandler: boolean;
 }
 
 /** The routes of one path, by method. */
@@ -115,6 +119,8 @@ function compile(definition: RouteDefinition, budgets: RouteBudgets | null): Com
   const budget = budgetOf(definition, budgets);
   if (definition.readAhead && (definition.method !== 'GET' || definition.auth))
     throw new Error(`${definition.method} ${definition.path}: only a GET route with no key may read ahead of its budget`);
+  if (definition.budgetInHandler && (budget?.per !== 'client' || definition.auth || definition.body === undefined))
+    throw new Error(`${definition.method} ${definition.path}: only a public route with a body and a client's budget may spend it in its handler`);
   if (budget?.per === 'staff' && !definition.auth) throw new Error(`${definition.method} ${definition.path}: budget "${budget.name}" counts per staff member, and the route signs nobody in`);
   const headerNames = [...(definition.headers ?? [])];
   if (definition.auth) headerNames.push('authorization');
@@ -132,5 +138,6 @@ function compile(definition: RouteDefinition, budgets: RouteBudgets | null): Com
     headerNames,
     budget,
     budgetFirst: budget?.per === 'client' && !definition.auth,
+    budgetInHandler: definition.budgetInHandler === true,
   };
 }

@@ -5,6 +5,7 @@ import type { StaffMember } from './admin-auth.js';
 import type { StaffRole } from '../config/staff-identity.js';
 import type { ServerCatalog } from '../messages/en.js';
 import type { StreamAnswer } from './stream-reply.js';
+import type { BudgetDecision } from './exchange.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,6 +32,19 @@ export interface RequestContext<Query = unknown, Body = unknown> {
   readonly aborted: boolean;
   /** Who signed in, on staff routes (`auth`); null on public ones. */
   readonly staff: StaffMember | null;
+  /** The route's budget, on a route whose handler spends it (`budgetInHandler`); null on every other. */
+  readonly budget: HandlerBudget | null;
+}
+
+/**
+ * A route's budget left to its handler (`budgetInHandler`): the handler counts it in a store step
+ * of its own (one round trip with its work) before it acts, and tells the edge the verdict.
+ */
+export interface HandlerBudget {
+  /** The budget's name (as the route names it). */
+  readonly name: string;
+  /** Its verdict, once counted: the answer carries its RateLimit headers; past it the handler throws the budget's refusal. */
+  counted(decision: BudgetDecision): void;
 }
 
 /** What a handler answers; reply.ts is the one place that turns it into bytes. */
@@ -81,6 +95,15 @@ export interface RouteDefinition<Q extends TSchema | undefined = TSchema | undef
    * routes with no key only (checked at start-up).
    */
   readAhead?: true;
+  /**
+   * The handler spends the route's budget itself, first, inside its own store step (`ctx.budget`),
+   * so on Redis the budget and the write are one round trip. The edge still refuses before reading
+   * anything a client whose refusal it remembers (certain until the window resets: no body parsed,
+   * no store asked), and spends the budget itself when the handler is never reached (a bad body)
+   * or did not count it, so every request costs one, as with the edge's spend. Public routes with
+   * a body only (checked at start-up).
+   */
+  budgetInHandler?: true;
   /** Request headers the handler reads (lower-case); only these are copied out of uWS. */
   headers?: readonly string[];
   /** Schemas of the path parameters (`:kind`), for the OpenAPI document; the handler checks them (a wrong one is 404). */

@@ -28,6 +28,10 @@ class FallbackWindowCounter implements WindowCounter {
     return (this.away() ?? this.shared).hitNow?.(key);
   }
 
+  countingIn(): WindowCounter {
+    return this.away() ?? this.shared;
+  }
+
   hit(key: string): Promise<WindowCount> {
     return this.either((counter) => counter.hit(key));
   }

@@ -1,6 +1,7 @@
 import { pino, type Logger } from 'pino';
 import type { BudgetDeclaration, StableBudgetName } from './budget-declarations.js';
 import { NamedBudget } from './named-budget.js';
+import { RefusalMemory } from './refusal-memory.js';
 import { SignInBudget } from './sign-in-budget.js';
 import { ClientIdentity } from './client-identity.js';
 import { ConnectionCap } from './connection-cap.js';
@@ -60,7 +61,9 @@ export class Limits {
         declaration.countsWhileStoreAway && counters.storeAway
           ? withLocalFallback(counters.shared, counters.local, counters.storeAway, options.clock)(counterName, declaration.windowSeconds)
           : factory(counterName, declaration.windowSeconds);
-      this.budgets.set(name, new NamedBudget(name, declaration, counter));
+      // The song request delay gives claims back (its count can fall): its refusals are not certain, so none is kept.
+      const refusals = name === 'songRequests' ? undefined : new RefusalMemory(REMEMBERED_REFUSALS, options.clock ?? Date.now);
+      this.budgets.set(name, new NamedBudget(name, declaration, counter, refusals));
     }
     const caps = this.declared('liveConnections');
     this.liveConnections = new ConnectionCap(caps.limit);
@@ -124,6 +127,12 @@ export class Limits {
     return this.budget(name);
   }
 }
+
+/**
+ * Refusals each budget keeps until their windows reset (refusal-memory.ts): about 100 bytes each,
+ * so at most ~1 MB a budget; a flood from more clients than this is still refused, by the store.
+ */
+const REMEMBERED_REFUSALS = 10_000;
 
 /** The Redis counter names the budgets had before they were declared (their keys live on in stores). */
 const COUNTER_NAMES: Partial<Record<StableBudgetName, string>> = {

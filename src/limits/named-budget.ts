@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import type { BudgetDeclaration, BudgetPer } from './budget-declarations.js';
 import { Budget, type RateLimitDecision } from './rate-limit.js';
+import type { RefusalMemory } from './refusal-memory.js';
 import type { WindowCounter } from './window-counter.js';
 
 /** Where the edge writes headers (uWS's response fits; limits/ knows no HTTP server). It writes a value verbatim, as `name: value\r\n`. */
@@ -26,8 +27,9 @@ export class NamedBudget extends Budget {
     readonly name: string,
     private readonly declaration: BudgetDeclaration,
     counter: WindowCounter,
+    refusals?: RefusalMemory,
   ) {
-    super(declaration, counter);
+    super(declaration, counter, refusals);
     this.per = declaration.per;
     this.policy = declaration.policy;
     this.policyThenLimit = `"${declaration.policy}";q=${declaration.limit};w=${declaration.windowSeconds}\r\nRateLimit: "${declaration.policy}";r=`;

@@ -1,3 +1,4 @@
+import type { RefusalMemory } from './refusal-memory.js';
 import type { WindowCount, WindowCounter } from './window-counter.js';
 
 /** The verdict of one hit against a fixed-window budget. */
@@ -24,6 +25,8 @@ export class Budget {
     settings: RateLimitSettings,
     /** What it counts in (the sign-in budget peeks at it). */
     readonly counter: WindowCounter,
+    /** Where its refusals are kept until their windows reset (`refusedNow`); none: nothing is kept. */
+    private readonly refusals?: RefusalMemory,
   ) {
     this.limit = settings.limit;
     this.windowSeconds = settings.windowSeconds;
@@ -32,11 +35,27 @@ export class Budget {
   /** Synchronous when the counter lives in this process; undefined when it must ask the store. */
   spendNow(key: string): RateLimitDecision | undefined {
     const count = this.counter.hitNow?.(key);
-    return count && this.decide(count);
+    return count && this.decideFor(key, count);
   }
 
   async spend(key: string): Promise<RateLimitDecision> {
-    return this.spendNow(key) ?? this.decide(await this.counter.hit(key));
+    return this.spendNow(key) ?? this.decideFor(key, await this.counter.hit(key));
+  }
+
+  /** As `decide`, for `key`'s count: a refusal is remembered until its window resets (`refusedNow`). */
+  decideFor(key: string, count: WindowCount): RateLimitDecision {
+    const decision = this.decide(count);
+    if (!decision.allowed) this.refusals?.remember(key, count.resetMs);
+    return decision;
+  }
+
+  /**
+   * `key`'s refusal, without counting, when one is remembered whose window has not reset; undefined
+   * otherwise (spend to know). Past a budget a client stays past it until the window resets.
+   */
+  refusedNow(key: string): RateLimitDecision | undefined {
+    const resetMs = this.refusals?.refusedFor(key);
+    return resetMs === undefined ? undefined : this.decide({ count: this.limit + 1, resetMs });
   }
 
   /** Gives back one hit of the key's current window (what it paid for did not happen). */

@@ -17,6 +17,12 @@ export interface WindowCounter {
    * promise); undefined when it must be asked with `hit` (a shared counter while its store answers).
    */
   hitNow?(key: string): WindowCount | undefined;
+  /**
+   * The counter a hit would count in now, when this one hands its hits on (a shared counter that
+   * counts in memory while its store is away: the shared one while the store answers). A store
+   * step that counts a budget inside a larger script of its own asks this. Absent: itself.
+   */
+  countingIn?(): WindowCounter;
   /** The key's count now without adding to it (0, and resetMs 0, when its window has not started). */
   peek(key: string): Promise<WindowCount>;
   /** Gives back one hit of the key's current window (never below 0): for a claim that came to nothing. */

@@ -5,6 +5,7 @@ import { positionAfterId, positionAfterTime } from './chat-cursor.js';
 import { CHAT_DEFAULT_LIMIT, type ChatHistoryOptions } from './input/chat-input.js';
 import { parseSince } from './input/since.js';
 import type { NamedBudget } from '../limits/named-budget.js';
+import type { RateLimitDecision } from '../limits/rate-limit.js';
 import type { ChatLog, ChatPostAtOnce, ChatPostChecks, ChatPostOutcome, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
@@ -18,6 +19,20 @@ export interface ChatSender {
   client: string;
   /** The live connection it came through; absent for REST. */
   connectionId?: string;
+  /**
+   * The door's own budget, left to the post to spend first (the REST route's, `budgetInHandler`):
+   * on Redis it is counted in the post's one script, so the post is one round trip. Absent: the
+   * door spent it before.
+   */
+  doorBudget?: DoorBudget;
+}
+
+/** A budget the door left to the post (the edge's handler budget, http/route.ts `HandlerBudget`). */
+export interface DoorBudget {
+  /** Its name among the limits' budgets. */
+  readonly name: string;
+  /** Told its verdict once counted: the door's answer carries it (RateLimit headers). */
+  counted(decision: RateLimitDecision): void;
 }
 
 /** The chat's share of the limits policy: one budget per client whichever door a message comes through. */
@@ -26,6 +41,8 @@ export interface ChatBudget {
   spendChatConnection(connectionId: string): Promise<void>;
   /** The client's budget: spent first by the post's store work. */
   readonly chatBudget: NamedBudget;
+  /** A budget by name (a door's own, which it leaves to the post: `ChatSender.doorBudget`). */
+  budget(name: string): NamedBudget;
 }
 
 export interface ChatServiceDeps {
@@ -58,7 +75,10 @@ export class ChatService {
     if (sender.connectionId !== undefined) await budget.spendChatConnection(sender.connectionId);
     // What needs no store is judged here; the store then takes the rules in their order (ChatPostChecks).
     const refusal = filter.refusalReason(input.message) ?? (filter.nicknameAllowed(input.nickname) ? null : 'nickname');
+    const door = sender.doorBudget;
+    const doorBudget = door && budget.budget(door.name);
     const checks: ChatPostChecks = {
+      first: doorBudget ? { budget: doorBudget, key: sender.client } : null,
       budget: budget.chatBudget,
       client: sender.client,
       refusedBeforeBan: reserved.has(input.nickname) ? 'reserved_nickname' : null,
@@ -70,7 +90,10 @@ export class ChatService {
       entry: { nickname: input.nickname, message: input.message, client: sender.client },
     };
     const outcome = await (this.deps.atOnce?.post(checks) ?? this.stepByStep(checks));
+    if (outcome.first) door?.counted(outcome.first);
     switch (outcome.kind) {
+      case 'over-first-budget':
+        throw doorBudget!.refusal(outcome.first!);
       case 'over-budget':
         throw budget.chatBudget.refusal(outcome.decision);
       case 'refused':
@@ -83,6 +106,14 @@ export class ChatService {
 
   /** The same rules as the store's one step, one port call each (the memory store, or a budget counted elsewhere). */
   private async stepByStep(checks: ChatPostChecks): Promise<ChatPostOutcome> {
+    if (!checks.first) return this.chatSteps(checks);
+    const first = await checks.first.budget.spend(checks.first.key);
+    if (!first.allowed) return { kind: 'over-first-budget', first };
+    return { ...(await this.chatSteps(checks)), first };
+  }
+
+  /** The chat's own steps, the door's budget spent (stepByStep). */
+  private async chatSteps(checks: ChatPostChecks): Promise<ChatPostOutcome> {
     const { moderation, log } = this.deps;
     // Spent before any other check: refused messages cost too, so nobody probes the filter for free.
     const decision = await checks.budget.spend(checks.client);

@@ -72,11 +72,14 @@ export interface ModerationStore {
 
 /**
  * A chat post's work on the store, in the order the chat rules take it (chat-service.ts): the
- * client's budget (spent whatever follows: refused posts cost too), a refusal known beforehand
+ * door's own budget when it left it to the post (`first`: the REST route's), the client's chat
+ * budget (spent whatever follows: refused posts cost too), a refusal known beforehand
  * that ranks before the ban (a reserved nickname), the ban, one that ranks after it (the content
  * filter, the nickname), the repeat check (it records the fingerprint), then the append.
  */
 export interface ChatPostChecks {
+  /** The door's budget, spent before anything else (the route's, counted in the post's own step); null: the door spent its own. */
+  first: { budget: Budget; key: string } | null;
   budget: Budget;
   /** The client every limit and ban counts against. */
   client: string;
@@ -88,7 +91,12 @@ export interface ChatPostChecks {
   entry: { nickname: string; message: string; client: string };
 }
 
-export type ChatPostOutcome = { kind: 'over-budget'; decision: RateLimitDecision } | { kind: 'refused'; reason: ErrorReason } | { kind: 'posted'; message: ChatMessage };
+export type ChatPostOutcome = (
+  { kind: 'over-first-budget' } | { kind: 'over-budget'; decision: RateLimitDecision } | { kind: 'refused'; reason: ErrorReason } | { kind: 'posted'; message: ChatMessage }
+) & {
+  /** The verdict on `first` (ChatPostChecks), when it was given: the door's answer carries it. */
+  first?: RateLimitDecision;
+};
 
 /**
  * All of a chat post's store work as one atomic step (on Redis one script: one round trip, and a

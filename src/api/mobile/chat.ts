@@ -20,12 +20,14 @@ export function chatRoutes(chat: ChatService): RouteDefinition[] {
       method: 'POST',
       path: '/api/mobile/chat',
       budget: 'public',
+      // Counted by the post's own store step with the chat budget: on Redis one script, one round trip.
+      budgetInHandler: true,
       summary: 'Post a chat message',
       body: ChatPostBody,
       response: ChatMessageSchema,
       successStatus: 201,
       errors: ['CONTENT_REJECTED'],
-      handler: async ({ body, client }) => created(await chat.post(body, { client })),
+      handler: async ({ body, client, budget }) => created(await chat.post(body, { client, doorBudget: budget ?? undefined })),
     }),
   ];
 }

@@ -1,5 +1,6 @@
 import type { ErrorReason } from '../../errors.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
+import type { Budget } from '../../limits/rate-limit.js';
 import type { ChatPostAtOnce, ChatPostChecks, ChatPostOutcome } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import { chatMessageOf, type RedisChatLog } from './redis-chat-log.js';
@@ -7,20 +8,36 @@ import { banKeysOf, lastMessageKey } from './redis-moderation-store.js';
 import { countHitLua, RedisWindowCounter } from './redis-window-counter.js';
 
 // A chat post in one round trip: the rules in the order ChatPostChecks gives them. Nothing past a
-// refusal is written: the budget is spent whatever follows, the sender's last message only once
+// refusal is written: the budgets are spent whatever follows, the sender's last message only once
 // the ban and the filter let the post through (as step by step: what each refusal costs is the same).
-// KEYS: the budget counter, the three ban keys, the sender's last message, the chat stream.
+// KEYS: the chat budget's counter, the three ban keys, the sender's last message, the chat stream;
+// then the door's budget's counter, when it left it to the post (ARGV[11] not '').
 // ARGV: window ms, limit, refused before the ban, refused after it ('' for none), the repeat window
-// in seconds (0: off), the fingerprint, the stream's capacity, nickname, message, client.
-const POST = new LuaScript(`${countHitLua('KEYS[1]', 'ARGV[1]')}
-if count > tonumber(ARGV[2]) then return {'over-budget', count, ttl} end
-if ARGV[3] ~= '' then return {'refused', ARGV[3]} end
-if redis.call('EXISTS', KEYS[2], KEYS[3], KEYS[4]) > 0 then return {'refused', 'ban'} end
-if ARGV[4] ~= '' then return {'refused', ARGV[4]} end
-if ARGV[5] ~= '0' and redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[5], 'GET') == ARGV[6] then return {'refused', 'repeat'} end
+// in seconds (0: off), the fingerprint, the stream's capacity, nickname, message, client; then the
+// door's budget's window ms ('' for none) and limit.
+// Every answer ends with the door budget's count and ms to its reset (0, 0 when none).
+const POST = new LuaScript(`
+local firstCount, firstTtl = 0, 0
+if ARGV[11] ~= '' then
+${countHitLua('KEYS[7]', 'ARGV[11]')}
+  firstCount, firstTtl = count, ttl
+  if count > tonumber(ARGV[12]) then return {'over-first-budget', 0, 0, firstCount, firstTtl} end
+end
+${countHitLua('KEYS[1]', 'ARGV[1]')}
+if count > tonumber(ARGV[2]) then return {'over-budget', count, ttl, firstCount, firstTtl} end
+if ARGV[3] ~= '' then return {'refused', ARGV[3], 0, firstCount, firstTtl} end
+if redis.call('EXISTS', KEYS[2], KEYS[3], KEYS[4]) > 0 then return {'refused', 'ban', 0, firstCount, firstTtl} end
+if ARGV[4] ~= '' then return {'refused', ARGV[4], 0, firstCount, firstTtl} end
+if ARGV[5] ~= '0' and redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[5], 'GET') == ARGV[6] then return {'refused', 'repeat', 0, firstCount, firstTtl} end
 -- As RedisStream.append: Redis stamps the id, the approximate MAXLEN bounds the stream.
-return {'posted', redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[7], '*', 'nickname', ARGV[8], 'message', ARGV[9], 'client', ARGV[10])}
+return {'posted', redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[7], '*', 'nickname', ARGV[8], 'message', ARGV[9], 'client', ARGV[10]), 0, firstCount, firstTtl}
 `);
+
+/** The Redis counter a budget counts in now, when it is one on `redis` (a fallback's shared one while the store answers). */
+function redisCounterOf(budget: Budget, redis: RedisConnections): RedisWindowCounter | null {
+  const counter = budget.counter.countingIn?.() ?? budget.counter;
+  return counter instanceof RedisWindowCounter && counter.redis === redis ? counter : null;
+}
 
 /**
  * The chat post as one Lua script: the client's budget, the ban, the repeat check and the append
@@ -35,11 +52,12 @@ export class RedisChatPost implements ChatPostAtOnce {
   ) {}
 
   post(checks: ChatPostChecks): Promise<ChatPostOutcome> | null {
-    const counter = checks.budget.counter;
-    if (!(counter instanceof RedisWindowCounter) || counter.redis !== this.redis) return null;
-    const { entry, repeat } = checks;
+    const counter = redisCounterOf(checks.budget, this.redis);
+    const firstCounter = checks.first && redisCounterOf(checks.first.budget, this.redis);
+    if (!counter || (checks.first && !firstCounter)) return null;
+    const { entry, repeat, first } = checks;
     const keys = [counter.keyOf(checks.client), ...banKeysOf(this.prefix, checks.nicknameSkeleton, checks.client), lastMessageKey(this.prefix, repeat?.sender ?? ''), this.log.stream.key];
-    const args = [
+    const args: Array<string | number> = [
       counter.windowMs,
       checks.budget.limit,
       checks.refusedBeforeBan ?? '',
@@ -51,11 +69,21 @@ export class RedisChatPost implements ChatPostAtOnce {
       entry.message,
       entry.client,
     ];
-    return this.redis.call(async () => {
-      const [kind, first, second] = (await POST.run(this.redis.commands, keys, args)) as [string, number | string, number];
-      if (kind === 'over-budget') return { kind, decision: checks.budget.decide({ count: Number(first), resetMs: second }) };
-      if (kind === 'refused') return { kind, reason: first as ErrorReason };
-      return { kind: 'posted', message: chatMessageOf(String(first), entry) };
-    });
+    if (first && firstCounter) {
+      keys.push(firstCounter.keyOf(first.key));
+      args.push(firstCounter.windowMs, first.budget.limit);
+    } else {
+      args.push('', '');
+    }
+    return this.redis.call(() =>
+      POST.run(this.redis.commands, keys, args).then((reply) => {
+        const [kind, a, b, firstCount, firstTtl] = reply as [string, number | string, number, number, number];
+        const firstDecision = first ? { first: first.budget.decideFor(first.key, { count: firstCount, resetMs: firstTtl }) } : {};
+        if (kind === 'over-first-budget') return { kind, ...firstDecision };
+        if (kind === 'over-budget') return { kind, decision: checks.budget.decideFor(checks.client, { count: Number(a), resetMs: b }), ...firstDecision };
+        if (kind === 'refused') return { kind, reason: a as ErrorReason, ...firstDecision };
+        return { kind: 'posted', message: chatMessageOf(String(a), entry), ...firstDecision };
+      }),
+    );
   }
 }
