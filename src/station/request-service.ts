@@ -5,6 +5,7 @@ import type { RequestPriority, RequestStatus, SongRequest, StoredSongRequest, Su
 import { answeredRequest, type RequesterWords } from './requester-name.js';
 import type { SongRequestChecks, SongRequestOutcome, Store } from './ports.js';
 import type { NamedBudget } from '../limits/named-budget.js';
+import type { DoorBudget } from './chat-service.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
 import { makeSong, songId } from './song.js';
@@ -20,6 +21,8 @@ export interface RequestRules {
 export interface SongRequestBudget {
   /** The delay itself (absent when the station sets none): the store's one step spends it with the request. */
   readonly songRequestDelay?: NamedBudget;
+  /** A budget by name (a door's own, which it leaves to the request: `DoorBudget`). */
+  budget(name: string): NamedBudget;
   claimSongRequest(clientKey: string): Promise<void>;
   /** The claim queued nothing: the delay does not start. */
   giveBackSongRequest(clientKey: string): Promise<void>;
@@ -51,7 +54,8 @@ export class RequestService {
   ) {}
 
   /** `words`: the requester's language, for the answer's name of a requester who gave none ("Anónimo"); the store keeps none. */
-  async submit(input: SongRequestInput, requester: string, words: RequesterWords = en): Promise<SubmitResult> {
+  /** `door`: the route's own budget when it left it to the request (counted first, in the same store step). */
+  async submit(input: SongRequestInput, requester: string, words: RequesterWords = en, door?: DoorBudget): Promise<SubmitResult> {
     const now = this.clock();
     const song = makeSong(input.artist, input.song_title);
     const request: StoredSongRequest = {
@@ -65,7 +69,9 @@ export class RequestService {
       status: 'pending',
       created_at: toUnixSeconds(now),
     };
+    const doorBudget = door && this.budget.budget(door.name);
     const checks: SongRequestChecks = {
+      first: doorBudget ? { budget: doorBudget, key: requester } : null,
       delay: this.budget.songRequestDelay ?? null,
       client: requester,
       thresholdSeconds: this.rules.thresholdSeconds,
@@ -76,8 +82,11 @@ export class RequestService {
       song,
     };
     const atOnce = this.store.songRequest?.submit(checks);
-    const outcome = await (atOnce ?? this.stepByStep(checks));
+    const outcome = await (atOnce ?? this.stepByStep(checks, door));
+    if (atOnce && outcome.first) door?.counted(outcome.first);
     switch (outcome.kind) {
+      case 'over-first-budget':
+        throw doorBudget!.refusal(outcome.first!);
       case 'recently-played':
         throw recentlyPlayed(checks, outcome.lastPlayedSeconds);
       case 'over-budget':
@@ -93,7 +102,13 @@ export class RequestService {
   }
 
   /** The same rules as the store's one step, one port call each (the memory store, or a delay counted elsewhere). */
-  private async stepByStep(checks: SongRequestChecks): Promise<SongRequestOutcome> {
+  private async stepByStep(checks: SongRequestChecks, door: DoorBudget | undefined): Promise<SongRequestOutcome> {
+    if (checks.first) {
+      const first = await checks.first.budget.spend(checks.first.key);
+      // Told at once: a store failing later must not make the door spend it a second time.
+      door?.counted(first);
+      if (!first.allowed) return { kind: 'over-first-budget', first };
+    }
     const { songId: id } = checks.rules;
     if (checks.thresholdSeconds > 0) {
       const lastPlayed = await this.store.station.lastPlayedAt(id);

@@ -34,7 +34,7 @@ return {'posted', redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[7], '*', 'nick
 `);
 
 /** The Redis counter a budget counts in now, when it is one on `redis` (a fallback's shared one while the store answers). */
-function redisCounterOf(budget: Budget, redis: RedisConnections): RedisWindowCounter | null {
+export function redisCounterOf(budget: Budget, redis: RedisConnections): RedisWindowCounter | null {
   const counter = budget.counter.countingIn?.() ?? budget.counter;
   return counter instanceof RedisWindowCounter && counter.redis === redis ? counter : null;
 }
