@@ -7,12 +7,14 @@
 // --redis: the Redis store instead (a private redis-server), beside bench/contract-redis-uws.mjs,
 // the contract handler that spends the same budget script and writes the same bytes by hand.
 // --path P: another station GET the contract handlers serve (/api/mobile/nowplaying).
+// --post: POST the path with the contract bench's body instead (--redis --path /api/mobile/chat --post:
+// the chat post, each request a new message as lib/redis-contract.mjs sends them).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureStatusContract, startContract } from './lib/baselines.mjs';
 import { benchConfig, cpuMs, startService, stop } from './lib/processes.mjs';
-import { contractFor, startContractHandler } from './lib/redis-contract.mjs';
+import { CONTRACT_ROUTES, contractFor, startContractHandler } from './lib/redis-contract.mjs';
 import { startPrivateRedis } from './lib/redis-round-trips.mjs';
 import { wrk } from './lib/wrk.mjs';
 
@@ -24,12 +26,16 @@ const top = option('--top', 25);
 const baseRoot = args.includes('--base') ? args[args.indexOf('--base') + 1] : null;
 const PATH = args.includes('--path') ? args[args.indexOf('--path') + 1] : '/api/mobile/status';
 const onRedis = args.includes('--redis');
+const POST = args.includes('--post') ? CONTRACT_ROUTES.find((route) => route.method === 'POST' && route.path === PATH) : undefined;
+if (args.includes('--post') && !POST) throw new Error(`no contract route posts to ${PATH}`);
+// What wrk sends: a GET, or the POST with its body (wrk's Lua script numbers each one).
+const load = POST ? { method: 'POST', body: POST.body } : {};
 const config = benchConfig();
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function cpuPerRequest(server) {
   const before = await cpuMs(server.child.pid);
-  const result = await wrk(server.url + PATH, { seconds });
+  const result = await wrk(server.url + PATH, { seconds, ...load });
   if (result.non2xx > 0) throw new Error(`${server.url} answered non-2xx`);
   return { us: (((await cpuMs(server.child.pid)) - before) * 1000) / result.requests, rps: result.rps };
 }
@@ -66,7 +72,7 @@ async function profiled(start) {
   const server = await start(['--cpu-prof', '--cpu-prof-dir', dir]);
   // The profile starts with the process (a few ms after the spawn); the window is kept inside the load.
   const loadFrom = performance.now() - spawnedAt + 250;
-  const result = await wrk(server.url + PATH, { seconds });
+  const result = await wrk(server.url + PATH, { seconds, ...load });
   const loadTo = performance.now() - spawnedAt - 250;
   await stop(server.child);
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
@@ -95,7 +101,9 @@ try {
 }
 const cpu = Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, median(list.map((r) => r.us))]));
 const print = (line = '') => process.stdout.write(`${line}\n`);
-print(`GET ${PATH}, ${redis ? 'Redis' : 'memory'} store, Node ${process.version}, ${rounds} interleaved rounds of ${seconds} s, load average ${loadavg()[0].toFixed(1)}`);
+print(
+  `${POST ? 'POST' : 'GET'} ${PATH}, ${redis ? 'Redis' : 'memory'} store, Node ${process.version}, ${rounds} interleaved rounds of ${seconds} s, load average ${loadavg()[0].toFixed(1)}`,
+);
 print(`CPU per request: ours ${cpu.ours.toFixed(2)} µs, contract handler ${cpu.contract.toFixed(2)} µs, ours / contract ${(cpu.ours / cpu.contract).toFixed(2)}×`);
 if (baseRoot) print(`base (${baseRoot}): ${cpu.base.toFixed(2)} µs, base / contract ${(cpu.base / cpu.contract).toFixed(2)}×, ours / base ${(cpu.ours / cpu.base).toFixed(2)}×`);
 print(

@@ -89,7 +89,7 @@ export class ChatService {
       // The sender's client is kept with the message (never shown), so staff can ban the sender.
       entry: { nickname: input.nickname, message: input.message, client: sender.client },
     };
-    const outcome = await (this.deps.atOnce?.post(checks) ?? this.stepByStep(checks));
+    const outcome = await (this.deps.atOnce?.post(checks) ?? this.stepByStep(checks, door));
     if (outcome.first) door?.counted(outcome.first);
     switch (outcome.kind) {
       case 'over-first-budget':
@@ -105,9 +105,11 @@ export class ChatService {
   }
 
   /** The same rules as the store's one step, one port call each (the memory store, or a budget counted elsewhere). */
-  private async stepByStep(checks: ChatPostChecks): Promise<ChatPostOutcome> {
+  private async stepByStep(checks: ChatPostChecks, door: DoorBudget | undefined): Promise<ChatPostOutcome> {
     if (!checks.first) return this.chatSteps(checks);
     const first = await checks.first.budget.spend(checks.first.key);
+    // Told at once: should a later step fail (the store away), the door must not spend it again.
+    door?.counted(first);
     if (!first.allowed) return { kind: 'over-first-budget', first };
     return { ...(await this.chatSteps(checks)), first };
   }
