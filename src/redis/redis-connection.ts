@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../errors.js';
 import { DeadlineLine } from './deadline-line.js';
 import { OneAtATime } from './one-at-a-time.js';
 import { REDIS_RETRY_AFTER_SECONDS, RedisOutage } from './redis-outage.js';
+import { RedisClock } from './redis-clock.js';
 
 export { REDIS_RETRY_AFTER_SECONDS };
 import { SentinelWatch } from './sentinel-watch.js';
@@ -50,6 +51,10 @@ export interface RedisConnections {
   readonly subscriber: TopologyClient;
   /** Whether Redis is away, since when, and its changes: one fact for the node (redis-outage.ts). */
   readonly outage: RedisOutage;
+  /** How long `call` waits for an answer before its 503. */
+  readonly commandTimeoutMs: number;
+  /** Redis's clock against ours, as scripts report it: a script that must not run past its call's timeout checks against it. */
+  readonly clock: RedisClock;
   /**
    * Runs store calls so that a connection failure or a timeout (`commandTimeoutMs`) becomes 503
    * UNAVAILABLE, logged once per outage. An ErrorReply is Redis refusing a command (a bug on our
@@ -212,6 +217,8 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
   return {
     topology,
     outage,
+    commandTimeoutMs,
+    clock: new RedisClock(),
     commands: command.client,
     publisher: publisher.client,
     subscriber: subscriber.client,

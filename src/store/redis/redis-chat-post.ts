@@ -1,5 +1,5 @@
-import type { ErrorReason } from '../../errors.js';
-import type { RedisConnections } from '../../redis/redis-connection.js';
+import { AppError, type ErrorReason } from '../../errors.js';
+import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
 import type { Budget } from '../../limits/rate-limit.js';
 import type { ChatPostAtOnce, ChatPostChecks, ChatPostOutcome } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
@@ -15,23 +15,33 @@ import { countHitLua, RedisWindowCounter } from './redis-window-counter.js';
 // ARGV: window ms, limit, refused before the ban, refused after it ('' for none), the repeat window
 // in seconds (0: off), the fingerprint, the stream's capacity, nickname, message, client; then the
 // door's budget's window ms ('' for none) and limit.
-// Every answer ends with the door budget's count and ms to its reset (0, 0 when none).
+// ARGV[13]: the Redis time (ms) from which the post is too late (its call has been given up and
+// answered 503 on the hub, redis-clock.ts): it then writes nothing. '' for no check.
+// Every answer ends with the door budget's count and ms to its reset (0, 0 when none), and the
+// Redis time it ran at (ms), from which the hub learns the clocks' skew.
 const POST = new LuaScript(`
+local time = redis.call('TIME')
+local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local firstCount, firstTtl = 0, 0
+local function answer(kind, a, b) return {kind, a, b, firstCount, firstTtl, nowMs} end
+if ARGV[13] ~= '' and nowMs >= tonumber(ARGV[13]) then return answer('late', 0, 0) end
 if ARGV[11] ~= '' then
 ${countHitLua('KEYS[7]', 'ARGV[11]')}
   firstCount, firstTtl = count, ttl
-  if count > tonumber(ARGV[12]) then return {'over-first-budget', 0, 0, firstCount, firstTtl} end
+  if count > tonumber(ARGV[12]) then return answer('over-first-budget', 0, 0) end
 end
 ${countHitLua('KEYS[1]', 'ARGV[1]')}
-if count > tonumber(ARGV[2]) then return {'over-budget', count, ttl, firstCount, firstTtl} end
-if ARGV[3] ~= '' then return {'refused', ARGV[3], 0, firstCount, firstTtl} end
-if redis.call('EXISTS', KEYS[2], KEYS[3], KEYS[4]) > 0 then return {'refused', 'ban', 0, firstCount, firstTtl} end
-if ARGV[4] ~= '' then return {'refused', ARGV[4], 0, firstCount, firstTtl} end
-if ARGV[5] ~= '0' and redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[5], 'GET') == ARGV[6] then return {'refused', 'repeat', 0, firstCount, firstTtl} end
+if count > tonumber(ARGV[2]) then return answer('over-budget', count, ttl) end
+if ARGV[3] ~= '' then return answer('refused', ARGV[3], 0) end
+if redis.call('EXISTS', KEYS[2], KEYS[3], KEYS[4]) > 0 then return answer('refused', 'ban', 0) end
+if ARGV[4] ~= '' then return answer('refused', ARGV[4], 0) end
+if ARGV[5] ~= '0' and redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[5], 'GET') == ARGV[6] then return answer('refused', 'repeat', 0) end
 -- As RedisStream.append: Redis stamps the id, the approximate MAXLEN bounds the stream.
-return {'posted', redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[7], '*', 'nickname', ARGV[8], 'message', ARGV[9], 'client', ARGV[10]), 0, firstCount, firstTtl}
+return answer('posted', redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[7], '*', 'nickname', ARGV[8], 'message', ARGV[9], 'client', ARGV[10]), 0)
 `);
+
+/** The reply's way back, kept out of the time a post may still run (a reply read after the hub's timer fired is a 503 too). */
+const marginOf = (timeoutMs: number) => Math.min(100, Math.floor(timeoutMs / 5));
 
 /** The Redis counter a budget counts in now, when it is one on `redis` (a fallback's shared one while the store answers). */
 export function redisCounterOf(budget: Budget, redis: RedisConnections): RedisWindowCounter | null {
@@ -75,9 +85,14 @@ export class RedisChatPost implements ChatPostAtOnce {
     } else {
       args.push('', '');
     }
+    const { clock, commandTimeoutMs } = this.redis;
+    args.push(clock.deadlineFor(Date.now(), commandTimeoutMs, marginOf(commandTimeoutMs)));
     return this.redis.call(() =>
       POST.run(this.redis.commands, keys, args).then((reply) => {
-        const [kind, a, b, firstCount, firstTtl] = reply as [string, number | string, number, number, number];
+        const [kind, a, b, firstCount, firstTtl, redisMs] = reply as [string, number | string, number, number, number, number];
+        clock.observe(redisMs, Date.now());
+        // Ran past the time the hub waits: it wrote nothing, and the caller gets the 503 a timeout gives.
+        if (kind === 'late') throw new AppError('UNAVAILABLE', { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS });
         const firstDecision = first ? { first: first.budget.decideFor(first.key, { count: firstCount, resetMs: firstTtl }) } : {};
         if (kind === 'over-first-budget') return { kind, ...firstDecision };
         if (kind === 'over-budget') return { kind, decision: checks.budget.decideFor(checks.client, { count: Number(a), resetMs: b }), ...firstDecision };
