@@ -1,12 +1,13 @@
 import { pendingScore } from '../request-order.js';
-import type { RedisConnections } from '../../redis/redis-connection.js';
+import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
 import type { StoredSongRequest } from '../../station/model.js';
 import type { SongRequestAtOnce, SongRequestChecks, SongRequestOutcome } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import { queueRequestLua, type RedisRequestQueue } from './redis-request-queue.js';
 import { stationSongKeys, tallyLua } from './redis-station-store.js';
 import { countHitLua } from './redis-window-counter.js';
-import { redisCounterOf } from './redis-chat-post.js';
+import { marginOf, redisCounterOf } from './redis-chat-post.js';
+import { AppError } from '../../errors.js';
 
 // A song request in one round trip: the rules in the order SongRequestChecks gives them, and
 // what each refusal writes is what it writes step by step. The door's budget is spent whatever
@@ -18,18 +19,24 @@ import { redisCounterOf } from './redis-chat-post.js';
 // keys: never touched).
 // ARGV: songId, id, json, pending score, capacity, created ms, now (s), threshold (s), the delay's
 // window ms ('' for none), its limit, the song's json, the door budget's window ms ('' for none),
-// its limit. Every answer ends with the door budget's count and ms to its reset (0, 0 when none).
+// its limit; the Redis time (ms) from which the request is too late (its call has been given up
+// and answered 503 on the hub, redis-clock.ts): it then writes nothing ('' for no check).
+// Every answer ends with the door budget's count and ms to its reset (0, 0 when none), and the
+// Redis time it ran at (ms), from which the hub learns the clocks' skew.
 const SUBMIT = new LuaScript(`${queueRequestLua}${tallyLua}
+local time = redis.call('TIME')
+local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+if ARGV[14] ~= '' and nowMs >= tonumber(ARGV[14]) then return {'late', 0, 0, 0, 0, nowMs} end
 local k = {data = KEYS[1], pending = KEYS[2], all = KEYS[3], bySong = KEYS[4], songOf = KEYS[5]}
 local firstCount, firstTtl = 0, 0
 if ARGV[12] ~= '' then
   ${countHitLua('KEYS[10]', 'ARGV[12]')}
   firstCount, firstTtl = count, ttl
-  if count > tonumber(ARGV[13]) then return {'over-first-budget', 0, 0, firstCount, firstTtl} end
+  if count > tonumber(ARGV[13]) then return {'over-first-budget', 0, 0, firstCount, firstTtl, nowMs} end
 end
 if tonumber(ARGV[8]) > 0 then
   local played = redis.call('ZSCORE', KEYS[6], ARGV[1])
-  if played and tonumber(ARGV[7]) - tonumber(played) < tonumber(ARGV[8]) then return {'recently-played', played, 0, firstCount, firstTtl} end
+  if played and tonumber(ARGV[7]) - tonumber(played) < tonumber(ARGV[8]) then return {'recently-played', played, 0, firstCount, firstTtl, nowMs} end
 end
 local claimed = false
 if ARGV[9] ~= '' then
@@ -37,18 +44,18 @@ if ARGV[9] ~= '' then
   if count > tonumber(ARGV[10]) then
     redis.call('DECR', KEYS[9])
     local pending = pendingJson(k, ARGV[1])
-    if pending then return {'duplicate', pending, 0, firstCount, firstTtl} end
-    return {'over-budget', count, ttl, firstCount, firstTtl}
+    if pending then return {'duplicate', pending, 0, firstCount, firstTtl, nowMs} end
+    return {'over-budget', count, ttl, firstCount, firstTtl, nowMs}
   end
   claimed = true
 end
 local duplicate = queueRequest(k, ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
 if duplicate then
   if claimed then redis.call('DECR', KEYS[9]) end
-  return {'duplicate', duplicate, 0, firstCount, firstTtl}
+  return {'duplicate', duplicate, 0, firstCount, firstTtl, nowMs}
 end
 tally(KEYS[7], KEYS[8], ARGV[1], ARGV[11], {'requests', 1})
-return {'created', '', 0, firstCount, firstTtl}
+return {'created', '', 0, firstCount, firstTtl, nowMs}
 `);
 
 /**
@@ -93,10 +100,17 @@ export class RedisSongRequest implements SongRequestAtOnce {
       firstCounter ? firstCounter.windowMs : '',
       first ? first.budget.limit : 0,
     ];
+    const { clock, commandTimeoutMs } = this.redis;
     return this.redis.durableWrite(
       this.queue.keys.data,
       async (durable): Promise<SongRequestOutcome> => {
-        const [kind, a, b, firstCount, firstTtl] = (await SUBMIT.run(durable, keys, args)) as [string, string | number, number, number, number];
+        // Its deadline from when it is sent (a durable write may wait its turn for the replicas first).
+        const deadline = clock.deadlineFor(Date.now(), commandTimeoutMs, marginOf(commandTimeoutMs));
+        const reply = await SUBMIT.run(durable, keys, [...args, deadline]);
+        const [kind, a, b, firstCount, firstTtl, redisMs] = reply as [string, string | number, number, number, number, number];
+        clock.observe(redisMs, Date.now());
+        // Ran past the time the hub waits: it wrote nothing, and the caller gets the 503 a timeout gives.
+        if (kind === 'late') throw new AppError('UNAVAILABLE', { retryAfterSeconds: REDIS_RETRY_AFTER_SECONDS });
         const verdict = first ? { first: first.budget.decideFor(first.key, { count: firstCount, resetMs: firstTtl }) } : {};
         if (kind === 'over-first-budget') return { kind, ...verdict };
         if (kind === 'recently-played') return { kind, lastPlayedSeconds: Number(a), ...verdict };
