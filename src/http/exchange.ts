@@ -1,7 +1,6 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { StaffMember } from './admin-auth.js';
 import type { ConnectionClose } from './uws.js';
-import type { RouteBudget } from './route-table.js';
 
 /** The verdict of a request budget, as the edge sends it in the RateLimit headers. */
 export interface BudgetDecision {
@@ -13,6 +12,13 @@ export interface BudgetDecision {
 /** A budget's headers on an answer: the budget decides their names and text, the edge only asks. */
 export interface BudgetHeaders {
   writeHeaders(res: HttpResponse, decision: BudgetDecision): void;
+}
+
+/** A budget the edge may still have to spend for a request (route-table.ts's RouteBudget is one). */
+export interface PendingBudget extends BudgetHeaders {
+  readonly name: string;
+  spend(key: string): Promise<BudgetDecision>;
+  refusal(decision: BudgetDecision): Error;
 }
 
 /**
@@ -30,7 +36,7 @@ export class Exchange {
   /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
   budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
   /** The route's budget while its handler is to spend it (`budgetInHandler`); cleared once counted. */
-  handlerBudget: RouteBudget | undefined = undefined;
+  handlerBudget: PendingBudget | undefined = undefined;
   /** Who signed in, once a staff route's key check passed. */
   staff: StaffMember | null = null;
   // What the edge copies out of uWS's `req` (it dies with the uWS callback): the constructor's init.

@@ -1,12 +1,12 @@
 import { compileBodyValidator, compileQueryValidator, type Validator } from '../validation/schema-validator.js';
-import type { BudgetDecision, BudgetHeaders } from './exchange.js';
+import type { BudgetDecision, PendingBudget } from './exchange.js';
 import type { RouteDefinition } from './route.js';
 
 /**
  * A budget as the edge spends it (limits/ implements it): counted per client or per staff member,
  * with its own refusal and its own headers on the answers it was spent for.
  */
-export interface RouteBudget extends BudgetHeaders {
+export interface RouteBudget extends PendingBudget {
   readonly name: string;
   /** What it counts per: the client key, or the signed-in staff member's name. */
   readonly per: string;
