@@ -8,12 +8,21 @@
 // - GET chat: the budget and the newest page of the last hour (XREVRANGE), pipelined in one write;
 // - POST chat: one script holding both budgets, the ban check, the repeat check, the append and
 //   the relay to other nodes (XADD to the live event log, PUBLISH), with the same content filter.
-// Argument: a JSON file {redisUrl, prefix, rateLimit, chatRateLimit, origins, exposeHeaders, answers}
+// - GET requests: the budget and the pending page (ZRANGE, HGET each) pipelined in one write;
+// - POST requests: one script holding the route's budget, the recently-played threshold, the
+//   client's delay (a pending song answered with it and nothing spent), the queue (capped), the
+//   song's tally, and the live event with its relay (XADD, PUBLISH);
+// - POST feedback: one script holding the route's budget and the capped log's append.
+// A song request's client is the last X-Forwarded-For address when the peer is loopback (ours
+// believes loopback in this bench); the other routes count the peer address.
+// Argument: a JSON file {redisUrl, prefix, rateLimit, chatRateLimit, origins, exposeHeaders, answers,
+// requests, feedback, liveEventHistory}
 // (lib/redis-contract.mjs writes it from our answers). It keeps its own key prefix.
 import uWS from '../dist/http/uws.js';
 import { ContentFilter } from '../dist/station/content-filter.js';
 import { nicknameSkeleton } from '../dist/station/nickname-skeleton.js';
-import { createHash } from 'node:crypto';
+import { makeSong } from '../dist/station/song.js';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
 import { corsRules, requestIds } from './lib/contract-rules.mjs';
@@ -57,10 +66,81 @@ redis.call('PUBLISH', KEYS[9], '{"type":6,"data":["live:relay","chat:message",' 
 return {count, ttl, 0, data}
 `;
 
+// The pending song requests, first come first served, at most ARGV[1].
+const LIST_REQUESTS = `
+local out = {}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)) do
+  local json = redis.call('HGET', KEYS[2], id)
+  if json then out[#out + 1] = json end
+end
+return out
+`;
+// A song request, whole. Outcome 0: queued (201); 1: over the route's budget; 2: played within
+// the threshold (its play time); 3: within the client's delay; 4: the song was pending (its JSON, 200).
+const POST_REQUEST = `
+local function hit(key, ms)
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, ms) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then redis.call('PEXPIRE', key, ms); ttl = tonumber(ms) end
+  return count, ttl
+end
+local count, ttl = hit(KEYS[1], ARGV[1])
+if count > tonumber(ARGV[2]) then return {count, ttl, 1, ''} end
+local song = ARGV[5]
+if tonumber(ARGV[4]) > 0 then
+  local played = redis.call('ZSCORE', KEYS[2], song)
+  if played and tonumber(ARGV[3]) - tonumber(played) < tonumber(ARGV[4]) then return {count, ttl, 2, played} end
+end
+local pendingId = redis.call('HGET', KEYS[4], song)
+local pending = pendingId and redis.call('HGET', KEYS[5], pendingId)
+if pending then return {count, ttl, 4, pending} end
+local claim, claimTtl = hit(KEYS[3], ARGV[6])
+if claim > 1 then redis.call('DECR', KEYS[3]); return {count, ttl, 3, tostring(claimTtl)} end
+local id = ARGV[7]
+redis.call('HSET', KEYS[5], id, ARGV[8])
+redis.call('HSET', KEYS[6], id, song)
+redis.call('ZADD', KEYS[7], ARGV[9], id)
+redis.call('ZADD', KEYS[8], ARGV[10], id)
+redis.call('HSET', KEYS[4], song, id)
+local excess = redis.call('ZCARD', KEYS[8]) - tonumber(ARGV[11])
+if excess > 0 then
+  for _, old in ipairs(redis.call('ZRANGE', KEYS[8], 0, excess - 1)) do
+    local oldSong = redis.call('HGET', KEYS[6], old)
+    if oldSong and redis.call('HGET', KEYS[4], oldSong) == old then redis.call('HDEL', KEYS[4], oldSong) end
+    redis.call('HDEL', KEYS[5], old)
+    redis.call('HDEL', KEYS[6], old)
+    redis.call('ZREM', KEYS[7], old)
+  end
+  redis.call('ZREMRANGEBYRANK', KEYS[8], 0, excess - 1)
+end
+redis.call('HSET', KEYS[9], song, ARGV[12])
+redis.call('HINCRBY', KEYS[10], song .. ':requests', 1)
+local event = redis.call('XADD', KEYS[11], 'MAXLEN', '~', ARGV[14], '*', 'event', 'request:new', 'data', ARGV[13])
+redis.call('PUBLISH', KEYS[12], '{"type":6,"data":["live:relay","request:new",' .. ARGV[13] .. ',"' .. event .. '"]}')
+return {count, ttl, 0, ''}
+`;
+// Feedback, whole: the route's budget, then the capped log's append (its counter numbers the entries).
+const POST_FEEDBACK = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+if count > tonumber(ARGV[2]) then return {count, ttl, 1} end
+if redis.call('EXISTS', KEYS[3]) == 0 then redis.call('SET', KEYS[3], redis.call('LLEN', KEYS[2])) end
+redis.call('INCR', KEYS[3])
+redis.call('LPUSH', KEYS[2], ARGV[3])
+redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[4]) - 1)
+return {count, ttl, 0}
+`;
+
 const redis = createClient({ url: contract.redisUrl });
 await redis.connect();
 const hitSha = await redis.scriptLoad(HIT);
 const postSha = await redis.scriptLoad(POST_CHAT);
+const listRequestsSha = await redis.scriptLoad(LIST_REQUESTS);
+const postRequestSha = await redis.scriptLoad(POST_REQUEST);
+const postFeedbackSha = await redis.scriptLoad(POST_FEEDBACK);
 
 const { name, limit, windowSeconds } = contract.rateLimit;
 const windowMs = String(windowSeconds * 1000);
@@ -191,6 +271,147 @@ app.post('/api/mobile/chat', (res, req) => {
         if (outcome === 0) return reply(res, ask, '201 Created', count, ttl, [], `{"success":true,"data":${data}}`);
         if (outcome === 1 || outcome === 2) return reply(res, ask, '429 Too Many Requests', count, ttl, [], TOO_MANY);
         reply(res, ask, '422 Unprocessable Entity', count, ttl, [], refused('CONTENT_REJECTED', outcome === 3 ? 'ban' : 'repeat'));
+      },
+      () => unavailable(res, ask),
+    );
+  });
+});
+
+/** The body of a POST, parsed once whole (null: not a JSON object); the request is answered 400 then. */
+function readJson(res, done) {
+  const chunks = [];
+  res.onData((chunk, last) => {
+    chunks.push(Buffer.from(chunk));
+    if (!last) return;
+    let input;
+    try {
+      input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      input = null;
+    }
+    done(input !== null && typeof input === 'object' && !Array.isArray(input) ? input : null);
+  });
+}
+
+const BAD_REQUEST = refused('VALIDATION_FAILED', 'The request is invalid.');
+const text = (value, min, max) => typeof value === 'string' && value.trim().length >= min && [...value.trim()].length <= max;
+const optionalText = (value, max) => value === undefined || text(value, 0, max);
+const retryAfter = (ms) => String(Math.max(1, Math.ceil(ms / 1000)));
+const requestKeys = {
+  pending: `${prefix}requests:pending`,
+  data: `${prefix}requests:data`,
+};
+const request = contract.requests;
+const listLimit = '20';
+// A stored request names no absent requester; the answer says "Anonymous" (ours: the client's language, English here).
+const anonymous = (json) => json.replace('"requester_name":null', '"requester_name":"Anonymous"');
+
+// GET requests: the budget and the pending page in one write.
+app.get('/api/mobile/requests', (res, req) => {
+  const ask = capture(res, req);
+  res.onAborted(() => (ask.aborted = true));
+  Promise.all([
+    redis.evalSha(hitSha, { keys: [`${prefix}ratelimit:http:${ask.ip}`], arguments: [windowMs] }),
+    redis.evalSha(listRequestsSha, { keys: [requestKeys.pending, requestKeys.data], arguments: [listLimit] }),
+  ]).then(
+    ([[count, ttl], rows]) => {
+      if (count > limit) return reply(res, ask, '429 Too Many Requests', count, ttl, ['Retry-After', retryAfter(ttl)], TOO_MANY);
+      let list = '';
+      for (const row of rows) list += `${list === '' ? '' : ','}${anonymous(row)}`;
+      reply(res, ask, '200 OK', count, ttl, [], `{"success":true,"data":{"requests":[${list}],"count":${rows.length}}}`);
+    },
+    () => unavailable(res, ask),
+  );
+});
+
+// POST requests: the body checked by hand, then one script.
+app.post('/api/mobile/requests', (res, req) => {
+  const ask = capture(res, req);
+  // Ours believes X-Forwarded-For from loopback in this bench: the client is its last address.
+  const forwarded = ask.ip === '127.0.0.1' ? req.getHeader('x-forwarded-for') : '';
+  const client = forwarded === '' ? ask.ip : forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+  res.onAborted(() => (ask.aborted = true));
+  readJson(res, (input) => {
+    const valid =
+      input &&
+      text(input.song_title, 1, 200) &&
+      text(input.artist, 1, 200) &&
+      optionalText(input.requester_name, 50) &&
+      optionalText(input.message, 500) &&
+      (input.priority === undefined || input.priority === 'low' || input.priority === 'normal' || input.priority === 'high');
+    if (!valid) return reply(res, ask, '400 Bad Request', 0, 1000, [], BAD_REQUEST);
+    const now = Date.now();
+    const seconds = Math.floor(now / 1000);
+    const song = makeSong(input.artist.trim(), input.song_title.trim());
+    const name = input.requester_name?.trim() || null;
+    const id = randomUUID();
+    const fields = (requester) =>
+      `{"id":"${id}","song_title":${JSON.stringify(input.song_title.trim())},"artist":${JSON.stringify(input.artist.trim())},"requester_name":${requester},"message":${JSON.stringify(input.message?.trim() || null)},"priority":"${input.priority ?? 'normal'}","status":"pending","created_at":${seconds}}`;
+    const stored = fields(JSON.stringify(name));
+    const answered = fields(JSON.stringify(name ?? 'Anonymous'));
+    const keys = [
+      `${prefix}ratelimit:http:${client}`,
+      `${prefix}station:last-played`,
+      `${prefix}ratelimit:song-request:${client}`,
+      `${prefix}requests:pending-by-song`,
+      requestKeys.data,
+      `${prefix}requests:song-of`,
+      requestKeys.pending,
+      `${prefix}requests:all`,
+      `${prefix}station:songs`,
+      `${prefix}station:song-tallies`,
+      `${prefix}live:events`,
+      `${prefix}socket.io-request#/#`,
+    ];
+    // A fair queue (requests.listenerPriority "shown"): every listener's request ranks "normal" (1), then by age.
+    const args = [
+      windowMs,
+      String(limit),
+      String(seconds),
+      String(request.thresholdSeconds),
+      song.id,
+      String(request.delaySeconds * 1000),
+      id,
+      stored,
+      String(1e13 + now),
+      String(now),
+      String(request.historySize),
+      JSON.stringify(song),
+      answered,
+      String(contract.liveEventHistory),
+    ];
+    redis.evalSha(postRequestSha, { keys, arguments: args }).then(
+      ([count, ttl, outcome, value]) => {
+        if (outcome === 0) return reply(res, ask, '201 Created', count, ttl, [], `{"success":true,"data":${answered}}`);
+        if (outcome === 4) return reply(res, ask, '200 OK', count, ttl, [], `{"success":true,"data":${anonymous(value)}}`);
+        if (outcome === 1) return reply(res, ask, '429 Too Many Requests', count, ttl, ['Retry-After', retryAfter(ttl)], TOO_MANY);
+        if (outcome === 3) return reply(res, ask, '429 Too Many Requests', count, ttl, ['Retry-After', retryAfter(Number(value))], refused('RATE_LIMITED', 'request_delay'));
+        const wait = String(request.thresholdSeconds - (seconds - Number(value)));
+        reply(res, ask, '409 Conflict', count, ttl, ['Retry-After', wait], refused('RECENTLY_PLAYED', 'recently_played'));
+      },
+      () => unavailable(res, ask),
+    );
+  });
+});
+
+// POST feedback: the body checked by hand, then one script. The bench's station is off air: a rating names no song.
+app.post('/api/mobile/feedback', (res, req) => {
+  const ask = capture(res, req);
+  res.onAborted(() => (ask.aborted = true));
+  readJson(res, (input) => {
+    const valid =
+      input &&
+      typeof input.type === 'string' &&
+      /^[a-z0-9_]{1,32}$/.test(input.type) &&
+      optionalText(input.content, 2000) &&
+      (input.rating === undefined || (Number.isInteger(input.rating) && input.rating >= 1 && input.rating <= 5));
+    if (!valid) return reply(res, ask, '400 Bad Request', 0, 1000, [], BAD_REQUEST);
+    const json = `{"id":"${randomUUID()}","type":"${input.type}","content":${JSON.stringify(input.content?.trim() || null)},"rating":${input.rating ?? null},"song":null,"created_at":${Math.floor(Date.now() / 1000)}}`;
+    const keys = [`${prefix}ratelimit:http:${ask.ip}`, `${prefix}feedback`, `${prefix}feedback:appended`];
+    redis.evalSha(postFeedbackSha, { keys, arguments: [windowMs, String(limit), json, String(contract.feedback.historySize)] }).then(
+      ([count, ttl, outcome]) => {
+        if (outcome === 1) return reply(res, ask, '429 Too Many Requests', count, ttl, ['Retry-After', retryAfter(ttl)], TOO_MANY);
+        reply(res, ask, '201 Created', count, ttl, [], `{"success":true,"data":${json}}`);
       },
       () => unavailable(res, ask),
     );

@@ -220,7 +220,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     new StaffChannel(io, adminAuth, { maxSocketsPerClient: config.live.maxConnectionsPerClient, clientKeyOf: liveServer.clientKeyOf }, log.child({ component: 'staff-channel' })),
   );
   const requests = new RequestService(store, events, config.requests, clock, limits, stationLanguage);
-  const feedback = new FeedbackService(store, clock);
+  const feedback = new FeedbackService(store, clock, limits);
   // Another node's poll or push changed the station: this node's REST answers follow at once, not within its second of cache.
   live.onRelayed('nowplaying', () => store.station.forgetCached());
   live.onRelayed('status', () => store.station.forgetCached());

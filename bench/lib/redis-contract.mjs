@@ -10,17 +10,23 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 import { captureStatusContract } from './baselines.mjs';
-import { firstJsonLine, SERVER_CORE, startService, stop } from './processes.mjs';
+import { benchConfig, firstJsonLine, SERVER_CORE, startService, stop } from './processes.mjs';
 import { counters, requests, startPrivateRedis } from './redis-round-trips.mjs';
 import { wrkWithCpu } from './rest.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const STATION_GETS = ['status', 'nowplaying', 'stats', 'schedule', 'playlists'].map((name) => `/api/mobile/${name}`);
 const CHAT = '/api/mobile/chat';
+const REQUESTS = '/api/mobile/requests';
+const FEEDBACK = '/api/mobile/feedback';
 export const CONTRACT_ROUTES = [
   ...STATION_GETS.map((path) => ({ name: `GET ${path}`, method: 'GET', path })),
   { name: `GET ${CHAT}`, method: 'GET', path: CHAT },
   { name: `POST ${CHAT}`, method: 'POST', path: CHAT, body: '{"nickname":"bench","message":"Praise him, message %d"}' },
+  { name: `GET ${REQUESTS}`, method: 'GET', path: REQUESTS },
+  // A new song from a new listener each time (one request per listener per delay): each is queued, tallied and announced.
+  { name: `POST ${REQUESTS}`, method: 'POST', path: REQUESTS, body: '{"song_title":"Song %d","artist":"Bench Choir"}', clientPerRequest: true },
+  { name: `POST ${FEEDBACK}`, method: 'POST', path: FEEDBACK, body: '{"type":"app_feedback","content":"Blessed, note %d","rating":5}' },
 ];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -37,8 +43,20 @@ export async function contractFor(url, configPath) {
       cacheControl: response.headers.get('cache-control'),
     };
   }
-  const chatRateLimit = JSON.parse(readFileSync(configPath, 'utf8')).rateLimit.chat;
-  return { rateLimit, origins, exposeHeaders, answers, chatRateLimit };
+  const config = JSON.parse(readFileSync(configPath, 'utf8'));
+  // The request and feedback rules as ours runs them: the bench config over config/default.json.
+  const defaults = JSON.parse(readFileSync(join(ROOT, 'config/default.json'), 'utf8'));
+  const rules = (section) => ({ ...defaults[section], ...config[section] });
+  return {
+    rateLimit,
+    origins,
+    exposeHeaders,
+    answers,
+    chatRateLimit: config.rateLimit.chat,
+    requests: rules('requests'),
+    feedback: rules('feedback'),
+    liveEventHistory: rules('live').sse?.historySize ?? defaults.live.sse.historySize,
+  };
 }
 
 export async function startContractHandler(contract, redisUrl, nodeArgs = []) {
@@ -49,10 +67,11 @@ export async function startContractHandler(contract, redisUrl, nodeArgs = []) {
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
-/** 20 messages, so GET chat carries a full page on both. */
-async function seedChat(url) {
-  const post = CONTRACT_ROUTES.find((route) => route.method === 'POST');
-  await requests(url, { ...post, body: '{"nickname":"seed","message":"seed message %d"}' }, 20, 0);
+/** 20 messages and 20 pending song requests, so GET chat and GET requests carry a full page on both. */
+async function seed(url) {
+  const route = (name) => CONTRACT_ROUTES.find((r) => r.name === name);
+  await requests(url, { ...route(`POST ${CHAT}`), body: '{"nickname":"seed","message":"seed message %d"}' }, 20, 0);
+  await requests(url, { ...route(`POST ${REQUESTS}`), body: '{"song_title":"Seed song %d","artist":"Seed Choir"}' }, 20, 5_000_000);
 }
 
 /** Commands and round trips per request of `server` on each route (the private Redis's counters). */
@@ -90,10 +109,12 @@ export async function benchRedisContract({ config, seconds, rounds, requestsPerR
   const client = createClient({ url: redis.url });
   try {
     await client.connect();
-    const startOurs = () => startService({ RADIO_CONFIG: config, REDIS_URL: redis.url, REDIS_PREFIX: 'radio-bench:' });
+    // X-Forwarded-For believed from loopback: each song request comes from a listener of its own (as the contract handler reads it).
+    const oursConfig = benchConfig({ ...JSON.parse(readFileSync(config, 'utf8')), trustProxy: ['127.0.0.1'] });
+    const startOurs = () => startService({ RADIO_CONFIG: oursConfig, REDIS_URL: redis.url, REDIS_PREFIX: 'radio-bench:' });
     // Round trips first, each server alone on the Redis (ours' own background work would blur the handler's count).
     servers.ours = await startOurs();
-    await seedChat(servers.ours.url);
+    await seed(servers.ours.url);
     const contract = await contractFor(servers.ours.url, config);
     const count = async (name) => {
       const counted = await countRoundTrips(client, servers[name], requestsPerRoute, routes);
@@ -102,13 +123,14 @@ export async function benchRedisContract({ config, seconds, rounds, requestsPerR
     await count('ours');
     await stop(servers.ours.child);
     servers.contract = await startContractHandler(contract, redis.url);
-    await seedChat(servers.contract.url);
+    await seed(servers.contract.url);
     await count('contract');
     servers.ours = await startOurs();
     for (const [i, route] of routes.entries()) {
       const runs = { ours: [], contract: [] };
       for (let round = 0; round < rounds; round++) {
-        for (const name of ['ours', 'contract']) runs[name].push(await wrkWithCpu(servers[name], route.path, { seconds, method: route.method, body: route.body }));
+        for (const name of ['ours', 'contract'])
+          runs[name].push(await wrkWithCpu(servers[name], route.path, { seconds, method: route.method, body: route.body, clientPerRequest: route.clientPerRequest }));
       }
       for (const [name, list] of Object.entries(runs)) {
         if (list.some((r) => r.non2xx > 0)) throw new Error(`${name} answered non-2xx on ${route.name}`);

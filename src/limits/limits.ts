@@ -101,6 +101,11 @@ export class Limits {
     }
   }
 
+  /** The song request delay (absent with `requests.delaySeconds` 0), for a store that claims it in one step with the request (the same rule as above). */
+  get songRequestDelay(): NamedBudget | undefined {
+    return this.budgets.get('songRequests');
+  }
+
   async giveBackSongRequest(clientKey: string): Promise<void> {
     await this.budgets.get('songRequests')?.giveBack(clientKey);
   }

@@ -108,6 +108,65 @@ export interface ChatPostAtOnce {
   post(checks: ChatPostChecks): Promise<ChatPostOutcome> | null;
 }
 
+/**
+ * A song request's store work in the order the request rules take it (request-service.ts): the
+ * door's own budget when it left it to the request (`first`: the REST route's), the threshold (a song played within `thresholdSeconds` of `nowSeconds` is refused, nothing spent
+ * but the route's budget), the client's delay (claimed; a refused claim holds nothing, and a song
+ * already pending is then answered with that request), the queue (a song already pending queues
+ * nothing and gives the claim back), then the song's tally of requests.
+ */
+export interface SongRequestChecks {
+  /** The door's budget, spent before anything else (the route's, counted in the request's own step); null: the door spent its own. */
+  first: { budget: Budget; key: string } | null;
+  /** The delay: one new request per client per window; null when the station sets none. */
+  delay: Budget | null;
+  client: string;
+  thresholdSeconds: number;
+  nowSeconds: number;
+  request: StoredSongRequest;
+  rules: SubmitRules;
+  /** The song as its tally keeps it. */
+  song: Song;
+}
+
+export type SongRequestOutcome = (
+  { kind: 'over-first-budget' } | { kind: 'recently-played'; lastPlayedSeconds: number } | { kind: 'over-budget'; decision: RateLimitDecision } | SubmitOutcome
+) & {
+  /** The verdict on `first` (SongRequestChecks), when it was given: the door's answer carries it. */
+  first?: RateLimitDecision;
+};
+
+/**
+ * All of a song request's store work as one atomic step (on Redis one script on the durable
+ * connection: one round trip, and what each refusal writes is what the rules above say).
+ */
+export interface SongRequestAtOnce {
+  /** null when it cannot carry these checks (the delay counts somewhere else): go step by step. */
+  submit(checks: SongRequestChecks): Promise<SongRequestOutcome> | null;
+}
+
+/**
+ * Feedback's store work: the door's own budget when it left it to the feedback (`first`: the
+ * REST route's, spent whatever follows), then the append, and a rating's tally on its song.
+ */
+export interface FeedbackChecks {
+  first: { budget: Budget; key: string } | null;
+  feedback: Feedback;
+  /** A rating of the song on air, added to its tally; null for any other feedback. */
+  rating: { song: Song; rating: number } | null;
+}
+
+export type FeedbackOutcome = ({ kind: 'over-first-budget' } | { kind: 'stored' }) & {
+  /** The verdict on `first` (FeedbackChecks), when it was given: the door's answer carries it. */
+  first?: RateLimitDecision;
+};
+
+/** All of feedback's store work as one atomic step (on Redis one script: one round trip). */
+export interface FeedbackAtOnce {
+  /** null when it cannot carry these checks (the budget counts somewhere else): go step by step. */
+  submit(checks: FeedbackChecks): Promise<FeedbackOutcome> | null;
+}
+
 /** A staff key an admin made in the console: only its hash is kept. */
 export interface StoredStaffKey {
   name: string;
@@ -385,6 +444,10 @@ export interface Store {
   counter: WindowCounterFactory;
   /** A chat post's checks and append in one step, where the store can (Redis); absent: step by step. */
   readonly chatPost?: ChatPostAtOnce;
+  /** A song request's checks, queueing and tally in one step, where the store can (Redis); absent: step by step. */
+  readonly songRequest?: SongRequestAtOnce;
+  /** Feedback's budget, append and tally in one step, where the store can (Redis); absent: step by step. */
+  readonly feedbackPost?: FeedbackAtOnce;
   /**
    * Takes `key` for `ttlMs` if nobody holds it: true for exactly one caller across all nodes
    * sharing the store (the poller's one-node-per-tick election).

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
 import en from '../messages/en.js';
-import type { RequestPriority, RequestStatus, SongRequest, StoredSongRequest } from './model.js';
+import type { RequestPriority, RequestStatus, SongRequest, StoredSongRequest, SubmitOutcome } from './model.js';
 import { answeredRequest, type RequesterWords } from './requester-name.js';
-import type { Store } from './ports.js';
+import type { SongRequestChecks, SongRequestOutcome, Store } from './ports.js';
+import type { NamedBudget } from '../limits/named-budget.js';
+import type { DoorBudget } from './chat-service.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
 import { makeSong, songId } from './song.js';
@@ -17,6 +19,10 @@ export interface RequestRules {
 
 /** The song requests' share of the limits policy: one new request per client per delay (429 past it). */
 export interface SongRequestBudget {
+  /** The delay itself (absent when the station sets none): the store's one step spends it with the request. */
+  readonly songRequestDelay?: NamedBudget;
+  /** A budget by name (a door's own, which it leaves to the request: `DoorBudget`). */
+  budget(name: string): NamedBudget;
   claimSongRequest(clientKey: string): Promise<void>;
   /** The claim queued nothing: the delay does not start. */
   giveBackSongRequest(clientKey: string): Promise<void>;
@@ -38,7 +44,7 @@ export interface SubmitResult {
 
 export class RequestService {
   constructor(
-    private readonly store: Pick<Store, 'requests' | 'station'>,
+    private readonly store: Pick<Store, 'requests' | 'station' | 'songRequest'>,
     private readonly live: LiveHub,
     private readonly rules: RequestRules,
     private readonly clock: Clock,
@@ -48,16 +54,10 @@ export class RequestService {
   ) {}
 
   /** `words`: the requester's language, for the answer's name of a requester who gave none ("Anónimo"); the store keeps none. */
-  async submit(input: SongRequestInput, requester: string, words: RequesterWords = en): Promise<SubmitResult> {
+  /** `door`: the route's own budget when it left it to the request (counted first, in the same store step). */
+  async submit(input: SongRequestInput, requester: string, words: RequesterWords = en, door?: DoorBudget): Promise<SubmitResult> {
     const now = this.clock();
-    const id = songId(input.artist, input.song_title);
-    if (this.rules.thresholdSeconds > 0) {
-      const lastPlayed = await this.store.station.lastPlayedAt(id);
-      const sincePlayed = lastPlayed === null ? Infinity : toUnixSeconds(now) - lastPlayed;
-      if (sincePlayed < this.rules.thresholdSeconds) {
-        throw new AppError('RECENTLY_PLAYED', { reason: 'recently_played', retryAfterSeconds: this.rules.thresholdSeconds - sincePlayed });
-      }
-    }
+    const song = makeSong(input.artist, input.song_title);
     const request: StoredSongRequest = {
       id: randomUUID(),
       song_title: input.song_title,
@@ -69,32 +69,68 @@ export class RequestService {
       status: 'pending',
       created_at: toUnixSeconds(now),
     };
-    try {
-      await this.budget.claimSongRequest(requester);
-    } catch (error) {
-      // A song already pending queues nothing, so the delay does not hold it back: the answer is that request.
-      const pending = error instanceof AppError && error.code === 'RATE_LIMITED' ? await this.store.requests.pendingFor(id) : null;
-      if (pending) return { created: false, request: answeredRequest(pending, words) };
-      throw error;
-    }
-    let outcome;
-    try {
+    const doorBudget = door && this.budget.budget(door.name);
+    const checks: SongRequestChecks = {
+      first: doorBudget ? { budget: doorBudget, key: requester } : null,
+      delay: this.budget.songRequestDelay ?? null,
+      client: requester,
+      thresholdSeconds: this.rules.thresholdSeconds,
+      nowSeconds: toUnixSeconds(now),
+      request,
       // Anyone may say "high": the queue stays first come, first served unless the station trusts it.
-      const rank = this.rules.listenerPriority === 'ordered' ? request.priority : 'normal';
-      outcome = await this.store.requests.submit(request, { songId: id, createdMs: now, rank });
-    } catch (error) {
-      await this.budget.giveBackSongRequest(requester).catch(() => undefined);
-      throw error;
-    }
+      rules: { songId: songId(input.artist, input.song_title), createdMs: now, rank: this.rules.listenerPriority === 'ordered' ? request.priority : 'normal' },
+      song,
+    };
+    const atOnce = this.store.songRequest?.submit(checks);
+    const outcome = await (atOnce ?? this.stepByStep(checks, door));
+    if (atOnce && outcome.first) door?.counted(outcome.first);
     switch (outcome.kind) {
+      case 'over-first-budget':
+        throw doorBudget!.refusal(outcome.first!);
+      case 'recently-played':
+        throw recentlyPlayed(checks, outcome.lastPlayedSeconds);
+      case 'over-budget':
+        throw this.budget.songRequestDelay!.refusal(outcome.decision);
       case 'duplicate':
-        await this.budget.giveBackSongRequest(requester);
         return { created: false, request: answeredRequest(outcome.request, words) };
       case 'created':
-        await this.store.station.tally(makeSong(input.artist, input.song_title), 'requests');
+        // Step by step the tally is its own store call; at once the store counted it with the request.
+        if (!atOnce) await this.store.station.tally(song, 'requests');
         this.live.publish('request:new', answeredRequest(outcome.request, this.stationWords));
         return { created: true, request: answeredRequest(outcome.request, words) };
     }
+  }
+
+  /** The same rules as the store's one step, one port call each (the memory store, or a delay counted elsewhere). */
+  private async stepByStep(checks: SongRequestChecks, door: DoorBudget | undefined): Promise<SongRequestOutcome> {
+    if (checks.first) {
+      const first = await checks.first.budget.spend(checks.first.key);
+      // Told at once: a store failing later must not make the door spend it a second time.
+      door?.counted(first);
+      if (!first.allowed) return { kind: 'over-first-budget', first };
+    }
+    const { songId: id } = checks.rules;
+    if (checks.thresholdSeconds > 0) {
+      const lastPlayed = await this.store.station.lastPlayedAt(id);
+      if (lastPlayed !== null && checks.nowSeconds - lastPlayed < checks.thresholdSeconds) return { kind: 'recently-played', lastPlayedSeconds: lastPlayed };
+    }
+    try {
+      await this.budget.claimSongRequest(checks.client);
+    } catch (error) {
+      // A song already pending queues nothing, so the delay does not hold it back: the answer is that request.
+      const pending = error instanceof AppError && error.code === 'RATE_LIMITED' ? await this.store.requests.pendingFor(id) : null;
+      if (pending) return { kind: 'duplicate', request: pending };
+      throw error;
+    }
+    let outcome: SubmitOutcome;
+    try {
+      outcome = await this.store.requests.submit(checks.request, checks.rules);
+    } catch (error) {
+      await this.budget.giveBackSongRequest(checks.client).catch(() => undefined);
+      throw error;
+    }
+    if (outcome.kind === 'duplicate') await this.budget.giveBackSongRequest(checks.client);
+    return outcome;
   }
 
   async list(status: RequestStatus | 'all', limit: number, words: RequesterWords = en): Promise<SongRequest[]> {
@@ -122,4 +158,9 @@ export class RequestService {
     this.live.publish('request:updated', announced);
     return answeredRequest(resolved, words);
   }
+}
+
+/** 409: the song played within the threshold; `Retry-After` says when it may be asked again. */
+function recentlyPlayed(checks: SongRequestChecks, lastPlayedSeconds: number): AppError {
+  return new AppError('RECENTLY_PLAYED', { reason: 'recently_played', retryAfterSeconds: checks.thresholdSeconds - (checks.nowSeconds - lastPlayedSeconds) });
 }

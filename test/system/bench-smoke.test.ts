@@ -66,7 +66,9 @@ describe.skipIf(!wrkInstalled())('benchmark smoke run', () => {
         // the handler does each route's Redis work in one round trip, as the section says.
         const rows = results.redisContract.rows;
         expect(rows.map((r: { endpoint: string }) => r.endpoint)).toEqual(
-          ['status', 'nowplaying', 'stats', 'schedule', 'playlists', 'chat'].map((name) => `GET /api/mobile/${name}`).concat('POST /api/mobile/chat'),
+          ['status', 'nowplaying', 'stats', 'schedule', 'playlists', 'chat']
+            .map((name) => `GET /api/mobile/${name}`)
+            .concat('POST /api/mobile/chat', 'GET /api/mobile/requests', 'POST /api/mobile/requests', 'POST /api/mobile/feedback'),
         );
         for (const row of rows) {
           for (const side of [row.ours, row.contract]) expect(side.cpuUs).toBeGreaterThan(0);

@@ -31,7 +31,11 @@ describe.skipIf(!redisServerInstalled())('when Redis goes away and comes back', 
   it('answers 503 UNAVAILABLE with Retry-After while Redis is down, and stays alive', async () => {
     await redis.kill();
     // (status may be served from a node's one-second state cache; these must reach Redis)
-    for (const res of [await chat(), await call(`${server.url}/api/mobile/requests`), await call(`${server.url}/api/mobile/chat`)]) {
+    const writes = [
+      await call(`${server.url}/api/mobile/requests`, { body: { song_title: 'Asked While Away', artist: 'Outage Band' } }),
+      await call(`${server.url}/api/mobile/feedback`, { body: { type: 'app_feedback', content: 'sent while away' } }),
+    ];
+    for (const res of [await chat(), await call(`${server.url}/api/mobile/requests`), await call(`${server.url}/api/mobile/chat`), ...writes]) {
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('UNAVAILABLE');
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

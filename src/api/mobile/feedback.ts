@@ -26,11 +26,13 @@ export function feedbackRoutes(feedback: FeedbackService): RouteDefinition[] {
       method: 'POST',
       path: '/api/mobile/feedback',
       budget: 'public',
+      // Counted by the feedback's own store step: on Redis one script with the append, one round trip.
+      budgetInHandler: true,
       summary: 'Send feedback: a song rating, app feedback or a bug report',
       body: FeedbackBody,
       response: FeedbackSchema,
       successStatus: 201,
-      handler: async ({ body }) => created(await feedback.submit(body)),
+      handler: async ({ body, client, budget }) => created(await feedback.submit(body, client, budget ?? undefined)),
     }),
   ];
 }

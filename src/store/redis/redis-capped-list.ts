@@ -2,13 +2,22 @@ import type { RedisConnections } from '../../redis/redis-connection.js';
 import type { Positioned } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 
-// KEYS: the list, its counter (entries ever appended). ARGV: json, capacity. A list written
-// before the counter existed starts counting from its length, so its entries keep positions 1..n.
-const PUSH = new LuaScript(`
-if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('SET', KEYS[2], redis.call('LLEN', KEYS[1])) end
-redis.call('INCR', KEYS[2])
-redis.call('LPUSH', KEYS[1], ARGV[1])
-redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
+/**
+ * The capped list's append in Lua, its one home: `pushCapped(list, counter, json, capacity)`. A
+ * list written before the counter existed starts counting from its length, so its entries keep
+ * positions 1..n. A script appending with other work (feedback, redis-feedback-post.ts) defines it with this text.
+ */
+export const pushCappedLua = `
+local function pushCapped(list, counter, json, capacity)
+  if redis.call('EXISTS', counter) == 0 then redis.call('SET', counter, redis.call('LLEN', list)) end
+  redis.call('INCR', counter)
+  redis.call('LPUSH', list, json)
+  redis.call('LTRIM', list, 0, tonumber(capacity) - 1)
+end
+`;
+// KEYS: the list, its counter (entries ever appended). ARGV: json, capacity.
+const PUSH = new LuaScript(`${pushCappedLua}
+pushCapped(KEYS[1], KEYS[2], ARGV[1], ARGV[2])
 `);
 
 // KEYS: the list, its counter. ARGV: the position to read before (0: from the newest), count.
@@ -30,12 +39,13 @@ return { tostring(newest - start), redis.call('LRANGE', KEYS[1], start, start + 
  * The counter shares the list's key prefix, hence its Cluster slot.
  */
 export class RedisCappedList<T> {
-  private readonly counterKey: string;
+  /** Its keys and bound, as `pushCappedLua` takes them (a script appending with other work names them too). */
+  readonly counterKey: string;
 
   constructor(
     private readonly redis: RedisConnections,
-    private readonly key: string,
-    private readonly capacity: number,
+    readonly key: string,
+    readonly capacity: number,
   ) {
     this.counterKey = `${key}:appended`;
   }

@@ -41,10 +41,10 @@ return answer('posted', redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[7], '*',
 `);
 
 /** The reply's way back, kept out of the time a post may still run (a reply read after the hub's timer fired is a 503 too). */
-const marginOf = (timeoutMs: number) => Math.min(100, Math.floor(timeoutMs / 5));
+export const marginOf = (timeoutMs: number) => Math.min(100, Math.floor(timeoutMs / 5));
 
 /** The Redis counter a budget counts in now, when it is one on `redis` (a fallback's shared one while the store answers). */
-function redisCounterOf(budget: Budget, redis: RedisConnections): RedisWindowCounter | null {
+export function redisCounterOf(budget: Budget, redis: RedisConnections): RedisWindowCounter | null {
   const counter = budget.counter.countingIn?.() ?? budget.counter;
   return counter instanceof RedisWindowCounter && counter.redis === redis ? counter : null;
 }

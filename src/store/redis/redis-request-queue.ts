@@ -4,40 +4,58 @@ import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
 
-// KEYS: data (id→json), pending (zset by priority then age), all (zset by time), bySong
-// (songId→pending id), songOf (id→songId).
-// ARGV: songId, id, json, pendingScore, capacity, createdMs.
-const SUBMIT = new LuaScript(`
-local existing = redis.call('HGET', KEYS[4], ARGV[1])
-if existing then
-  local json = redis.call('HGET', KEYS[1], existing)
-  if json then return {'duplicate', json} end
-  redis.call('HDEL', KEYS[4], ARGV[1])
+/**
+ * The queue's rule in Lua, its one home: `queueRequest(keys, songId, id, json, score, capacity,
+ * createdMs)` queues the request unless its song is already pending, and then gives that pending
+ * request's JSON back having written nothing (a stale pointer to a request trimmed away is
+ * dropped). The oldest past `capacity` roll off. `pendingJson(keys, songId)` only reads.
+ * keys: data (id→json), pending (zset by priority then age), all (zset by time), bySong
+ * (songId→pending id), songOf (id→songId).
+ */
+export const queueRequestLua = `
+local function pendingJson(k, song)
+  local id = redis.call('HGET', k.bySong, song)
+  if not id then return nil end
+  return redis.call('HGET', k.data, id)
 end
-redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
-redis.call('HSET', KEYS[5], ARGV[2], ARGV[1])
-redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[6], ARGV[2])
-redis.call('HSET', KEYS[4], ARGV[1], ARGV[2])
-local excess = redis.call('ZCARD', KEYS[3]) - tonumber(ARGV[5])
-if excess > 0 then
-  for _, old in ipairs(redis.call('ZRANGE', KEYS[3], 0, excess - 1)) do
-    local song = redis.call('HGET', KEYS[5], old)
-    if song and redis.call('HGET', KEYS[4], song) == old then redis.call('HDEL', KEYS[4], song) end
-    redis.call('HDEL', KEYS[1], old)
-    redis.call('HDEL', KEYS[5], old)
-    redis.call('ZREM', KEYS[2], old)
+local function queueRequest(k, song, id, json, score, capacity, createdMs)
+  local existing = redis.call('HGET', k.bySong, song)
+  if existing then
+    local found = redis.call('HGET', k.data, existing)
+    if found then return found end
+    redis.call('HDEL', k.bySong, song)
   end
-  redis.call('ZREMRANGEBYRANK', KEYS[3], 0, excess - 1)
+  redis.call('HSET', k.data, id, json)
+  redis.call('HSET', k.songOf, id, song)
+  redis.call('ZADD', k.pending, score, id)
+  redis.call('ZADD', k.all, createdMs, id)
+  redis.call('HSET', k.bySong, song, id)
+  local excess = redis.call('ZCARD', k.all) - tonumber(capacity)
+  if excess > 0 then
+    for _, old in ipairs(redis.call('ZRANGE', k.all, 0, excess - 1)) do
+      local oldSong = redis.call('HGET', k.songOf, old)
+      if oldSong and redis.call('HGET', k.bySong, oldSong) == old then redis.call('HDEL', k.bySong, oldSong) end
+      redis.call('HDEL', k.data, old)
+      redis.call('HDEL', k.songOf, old)
+      redis.call('ZREM', k.pending, old)
+    end
+    redis.call('ZREMRANGEBYRANK', k.all, 0, excess - 1)
+  end
+  return nil
 end
+`;
+
+// KEYS: data, pending, all, bySong, songOf. ARGV: songId, id, json, pendingScore, capacity, createdMs.
+const SUBMIT = new LuaScript(`${queueRequestLua}
+local k = {data = KEYS[1], pending = KEYS[2], all = KEYS[3], bySong = KEYS[4], songOf = KEYS[5]}
+local duplicate = queueRequest(k, ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
+if duplicate then return {'duplicate', duplicate} end
 return {'created', ARGV[3]}
 `);
 
 // KEYS: data, bySong. ARGV: songId.
-const PENDING_FOR = new LuaScript(`
-local id = redis.call('HGET', KEYS[2], ARGV[1])
-if not id then return false end
-return redis.call('HGET', KEYS[1], id)
+const PENDING_FOR = new LuaScript(`${queueRequestLua}
+return pendingJson({data = KEYS[1], bySong = KEYS[2]}, ARGV[1]) or false
 `);
 
 // KEYS: data, pending, all. ARGV: status ('pending' | 'all' | other), limit.
@@ -103,12 +121,13 @@ return json
 
 /** The song request queue in Redis; every change is one Lua script, so nodes cannot race. */
 export class RedisRequestQueue implements RequestQueue {
-  private readonly keys: { data: string; pending: string; all: string; bySong: string; songOf: string };
+  /** The queue's keys, in the order its scripts name them (a script queueing with other work names them too). */
+  readonly keys: { data: string; pending: string; all: string; bySong: string; songOf: string };
 
   constructor(
     private readonly redis: RedisConnections,
     private readonly prefix: string,
-    private readonly capacity: number,
+    readonly capacity: number,
   ) {
     this.keys = {
       data: `${prefix}requests:data`,

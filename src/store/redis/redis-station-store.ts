@@ -11,11 +11,28 @@ const RECORD_PLAY = new LuaScript(`
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[2]) - tonumber(ARGV[3]))
 `);
+/**
+ * A song's tally in Lua, its one home: `tally(songs, tallies, songId, songJson, counts)` keeps the
+ * song and adds each field/increment pair of `counts` to it. A script that tallies a song with
+ * other work (a song request, redis-song-request.ts) defines it with this text.
+ */
+export const tallyLua = `
+local function tally(songs, tallies, id, json, counts)
+  redis.call('HSET', songs, id, json)
+  for i = 1, #counts, 2 do redis.call('HINCRBY', tallies, id .. ':' .. counts[i], counts[i + 1]) end
+end
+`;
 // KEYS: songs, tallies. ARGV: songId, song json, then field/increment pairs.
-const TALLY = new LuaScript(`
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-for i = 3, #ARGV, 2 do redis.call('HINCRBY', KEYS[2], ARGV[1] .. ':' .. ARGV[i], ARGV[i + 1]) end
+const TALLY = new LuaScript(`${tallyLua}
+tally(KEYS[1], KEYS[2], ARGV[1], ARGV[2], {unpack(ARGV, 3)})
 `);
+
+/** The station's keys a script working with the song request rules names (the threshold's plays, the tallies). */
+export const stationSongKeys = (prefix: string) => ({
+  lastPlayed: `${prefix}station:last-played`,
+  songs: `${prefix}station:songs`,
+  tallies: `${prefix}station:song-tallies`,
+});
 
 /**
  * Station state shared by all nodes: one JSON document, plus a sorted set of last-play times per
@@ -39,10 +56,11 @@ export class RedisStationStore implements StationStore {
     private readonly redis: RedisConnections,
     prefix: string,
   ) {
+    const keys = stationSongKeys(prefix);
     this.stateKey = `${prefix}station:state`;
-    this.playsKey = `${prefix}station:last-played`;
-    this.talliesKey = `${prefix}station:song-tallies`;
-    this.songsKey = `${prefix}station:songs`;
+    this.playsKey = keys.lastPlayed;
+    this.talliesKey = keys.tallies;
+    this.songsKey = keys.songs;
   }
 
   read(): Promise<StationState> {

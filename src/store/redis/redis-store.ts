@@ -8,10 +8,12 @@ import { RedisChatLog } from './redis-chat-log.js';
 import { RedisChatPost } from './redis-chat-post.js';
 import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
 import { RedisFeedbackLog } from './redis-feedback-log.js';
+import { RedisFeedbackPost } from './redis-feedback-post.js';
 import { RedisLiveEventLog } from './redis-live-event-log.js';
 import { RedisModerationStore } from './redis-moderation-store.js';
 import { RedisWindowCounter } from './redis-window-counter.js';
 import { RedisRequestQueue } from './redis-request-queue.js';
+import { RedisSongRequest } from './redis-song-request.js';
 import { RedisRevenueLedger } from './redis-revenue-ledger.js';
 import { RedisProgrammeStore } from './redis-programme-store.js';
 import { RedisStationStore } from './redis-station-store.js';
@@ -31,13 +33,17 @@ export interface RedisStoreOptions {
 export function createRedisStore(options: RedisStoreOptions): Store {
   const { redis, prefix, limits } = options;
   const chat = new RedisChatLog(redis, `${prefix}chat`, limits.chatHistory);
+  const requests = new RedisRequestQueue(redis, prefix, limits.requestHistory);
+  const feedback = new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory);
   return {
     kind: 'redis',
     availability: redis.outage,
     chat,
     chatPost: new RedisChatPost(redis, prefix, chat),
-    requests: new RedisRequestQueue(redis, prefix, limits.requestHistory),
-    feedback: new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory),
+    requests,
+    songRequest: new RedisSongRequest(redis, prefix, requests),
+    feedback,
+    feedbackPost: new RedisFeedbackPost(redis, prefix, feedback),
     station: new RedisStationStore(redis, prefix),
     moderation: new RedisModerationStore(redis, prefix),
     // A stream under its own key: the capped list of older builds is moved into it (schema 3).
