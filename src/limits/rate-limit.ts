@@ -35,8 +35,10 @@ export class Budget {
     return count && this.decide(count);
   }
 
-  async spend(key: string): Promise<RateLimitDecision> {
-    return this.spendNow(key) ?? this.decide(await this.counter.hit(key));
+  // No async function: a budget counted in the store is spent on every request, and each await is a promise step more.
+  spend(key: string): Promise<RateLimitDecision> {
+    const now = this.spendNow(key);
+    return now ? Promise.resolve(now) : this.counter.hit(key).then((count) => this.decide(count));
   }
 
   /** Gives back one hit of the key's current window (what it paid for did not happen). */
