@@ -1,6 +1,6 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { StaffMember } from './admin-auth.js';
-import type { ConnectionClose } from './uws.js';
+import { queryOf, type ConnectionClose } from './uws.js';
 
 /** The verdict of a request budget, as the edge sends it in the RateLimit headers. */
 export interface BudgetDecision {
@@ -26,8 +26,12 @@ export class Exchange {
   finished = false;
   /** True while still inside the uWS callback: writes need no cork there. */
   inCallback = true;
-  /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
-  budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
+  /**
+   * The budget spent on this request and its verdict, for the RateLimit headers of whatever answer
+   * it gets: two fields of the exchange rather than one more object per request (`spent`).
+   */
+  budgetHeaders: BudgetHeaders | undefined = undefined;
+  budgetDecision: BudgetDecision | undefined = undefined;
   /** Who signed in, once a staff route's key check passed. */
   staff: StaffMember | null = null;
   // What the edge copies out of uWS's `req` (it dies with the uWS callback): the constructor's init.
@@ -35,7 +39,6 @@ export class Exchange {
   readonly method: string;
   /** The declared path of the route table entry ("unmatched" when none): a bounded label for metrics. */
   readonly route: string;
-  readonly rawQuery: string;
   readonly requestId: string;
   readonly ip: string;
   readonly client: string;
@@ -45,17 +48,19 @@ export class Exchange {
   readonly ambiguousFraming: boolean;
   readonly headers: Record<string, string>;
   readonly params: Record<string, string>;
+  /** performance.now() when the request came, where something reads it (metrics, the debug log); else 0. */
   readonly startedAt: number;
   private abortListener: (() => void) | undefined = undefined;
   private watching = false;
   /**
    * uWS's request, only while inside its callback: what most answers never need (the URL, the
-   * Accept-Language, the Origin when every origin is allowed) is read from it on first use, or when
+   * query, the Accept-Language, the Origin when every origin is allowed) is read from it on first use, or when
    * the callback is left with the answer still to come (leaveCallback); a cached GET answered at
    * once skips those reads.
    */
   private req: HttpRequest | null;
   private url: string | undefined = undefined;
+  private query: string | undefined = undefined;
   private language: string | undefined = undefined;
   private originHeader: string | undefined = undefined;
 
@@ -65,7 +70,6 @@ export class Exchange {
     this.req = init.req;
     this.method = init.method;
     this.route = init.route;
-    this.rawQuery = init.rawQuery;
     this.requestId = init.requestId;
     this.ip = init.ip;
     this.client = init.client;
@@ -80,6 +84,18 @@ export class Exchange {
   get path(): string {
     this.url ??= this.req?.getUrl() ?? '';
     return this.url;
+  }
+
+  /** The query string as sent ('' when none): read only by routes that validate a query or take a key in it. */
+  get rawQuery(): string {
+    this.query ??= this.req ? queryOf(this.req) : '';
+    return this.query;
+  }
+
+  /** Records the budget spent on this request and its verdict (the answer's RateLimit headers). */
+  spent(headers: BudgetHeaders, decision: BudgetDecision): void {
+    this.budgetHeaders = headers;
+    this.budgetDecision = decision;
   }
 
   /** Accept-Language as sent ('' when not): errors and the server's words are answered in it when we speak it. */
@@ -99,6 +115,7 @@ export class Exchange {
     this.inCallback = false;
     if (this.req && !this.finished) {
       this.url ??= this.req.getUrl();
+      this.query ??= queryOf(this.req);
       this.language ??= this.req.getHeader('accept-language');
       this.originHeader ??= this.req.getHeader('origin');
     }
@@ -121,10 +138,10 @@ export class Exchange {
 }
 
 /** The answer's progress and what the pipeline learns on the way: not part of what a new exchange starts from. */
-type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'staff' | 'watchAbort' | 'leaveCallback';
+type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budgetHeaders' | 'budgetDecision' | 'spent' | 'staff' | 'watchAbort' | 'leaveCallback';
 
 /** Read from `req` on first use (inside the callback) rather than copied at once. */
-type ReadOnNeed = 'path' | 'acceptLanguage' | 'origin';
+type ReadOnNeed = 'path' | 'rawQuery' | 'acceptLanguage' | 'origin';
 
 /**
  * Everything the edge copies out of uWS's `req` for one request: the exchange's other public

@@ -116,8 +116,7 @@ export class ReplyWriter {
     res.writeStatus(statusLine(status));
     res.writeHeader('X-Request-Id', ex.requestId);
     this.cors.write(res, ex);
-    const budget = ex.budget;
-    if (budget) budget.headers.writeHeaders(res, budget.decision);
+    if (ex.budgetHeaders) ex.budgetHeaders.writeHeaders(res, ex.budgetDecision!);
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
     // 204 and 304 have no body, and say no length; a HEAD answer says GET's length and sends no body.

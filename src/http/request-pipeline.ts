@@ -12,7 +12,7 @@ import { Context } from './request-context.js';
 import { CONFLICTING_LENGTH, contentLengthOf, decodeParameter, framingIsAmbiguous } from './request-headers.js';
 import type { RouteResult } from './route.js';
 import type { CompiledRoute, PathEntry, RouteBudget } from './route-table.js';
-import { connectionCloseOf, queryOf } from './uws.js';
+import { connectionCloseOf } from './uws.js';
 import { brokenRule } from '../messages/broken-rule.js';
 
 const ADDRESS_TEXT = new TextDecoder();
@@ -35,6 +35,8 @@ export interface PipelineOptions {
   log: Logger;
   /** Told when each request has been answered (or given up), with its status; 0 when nobody is left to answer. */
   onFinished: (ex: Exchange, status: number) => void;
+  /** Whether `onFinished` reads how long the request took (`startedAt`): else the clock is not read per request. */
+  timesRequests: boolean;
 }
 
 /**
@@ -46,9 +48,12 @@ export interface PipelineOptions {
 export class RequestPipeline {
   /** Read once: the level is fixed for the process, and the check is on the hot path. */
   private readonly debug: boolean;
+  /** Whether anything reads a request's start time (metrics, the debug log's duration). */
+  private readonly timed: boolean;
 
   constructor(private readonly options: PipelineOptions) {
     this.debug = options.log.isLevelEnabled('debug');
+    this.timed = options.timesRequests || this.debug;
   }
 
   handle(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): void {
@@ -91,7 +96,6 @@ export class RequestPipeline {
       req,
       method,
       route: entry?.path ?? 'unmatched',
-      rawQuery: queryOf(req),
       requestId: requestIdFrom(req.getHeader('x-request-id')),
       ip: client.ip,
       client: client.key,
@@ -99,7 +103,7 @@ export class RequestPipeline {
       ambiguousFraming: framingIsAmbiguous(req),
       headers,
       params,
-      startedAt: performance.now(),
+      startedAt: this.timed ? performance.now() : 0,
     });
   }
 
@@ -150,10 +154,19 @@ export class RequestPipeline {
         const spending = budget.spend(ex.client);
         // Started in this same tick, the read leaves with the budget's command (one round trip).
         const ahead = route?.definition.readAhead && !early ? this.readAhead(ex, route) : undefined;
-        this.continueAfter(
-          ex,
-          spending.then((d) => (ahead ? this.afterBudgetAhead(ex, budget, d, ahead, body) : this.afterBudget(ex, budget, d, route, body, early))),
-          body,
+        // The verdict and a failure to get it on one promise step, not a step and a catch.
+        spending.then(
+          (decision) => {
+            let next: Promise<void> | void;
+            try {
+              next = ahead ? this.afterBudgetAhead(ex, budget, decision, ahead, body) : this.afterBudget(ex, budget, decision, route, body, early);
+            } catch (error) {
+              this.fail(ex, error, body);
+              return;
+            }
+            this.continueAfter(ex, next, body);
+          },
+          (error: unknown) => this.fail(ex, error, body),
         );
         return;
       }
@@ -174,7 +187,7 @@ export class RequestPipeline {
     body: BodyRead | undefined,
     early: AppError | undefined,
   ): Promise<void> | void {
-    ex.budget = { headers: budget, decision };
+    ex.spent(budget, decision);
     if (!decision.allowed) {
       this.fail(ex, budget.refusal(decision), body);
       return;
@@ -204,7 +217,7 @@ export class RequestPipeline {
     ahead: { outcome: RouteResult | Promise<RouteResult> } | { error: unknown },
     body: BodyRead | undefined,
   ): Promise<void> | void {
-    ex.budget = { headers: budget, decision };
+    ex.spent(budget, decision);
     if (!decision.allowed) {
       this.fail(ex, budget.refusal(decision), body);
       return;
@@ -247,7 +260,7 @@ export class RequestPipeline {
     if (!budget || route.budgetFirst || !ex.staff) return this.afterAuth(ex, route, body);
     ex.watchAbort();
     return budget.spend(budget.per === 'staff' ? ex.staff.name : ex.client).then((decision) => {
-      ex.budget = { headers: budget, decision };
+      ex.spent(budget, decision);
       if (!decision.allowed) throw budget.refusal(decision);
       return this.afterAuth(ex, route, body);
     });
