@@ -110,14 +110,18 @@ export class Exchange {
     return this.originHeader;
   }
 
-  /** The uWS callback returns: what may still be needed is read now, while `req` lives. */
-  leaveCallback(): void {
+  /**
+   * The uWS callback returns: what may still be needed is read now, while `req` lives. The query
+   * only for a route that reads one, the Origin only when CORS echoes it (each read is a native
+   * call, and every answer given after a store's round trip comes through here).
+   */
+  leaveCallback(readsQuery: boolean, readsOrigin: boolean): void {
     this.inCallback = false;
     if (this.req && !this.finished) {
       this.url ??= this.req.getUrl();
-      this.query ??= queryOf(this.req);
       this.language ??= this.req.getHeader('accept-language');
-      this.originHeader ??= this.req.getHeader('origin');
+      if (readsQuery) this.query ??= queryOf(this.req);
+      if (readsOrigin) this.originHeader ??= this.req.getHeader('origin');
     }
     this.req = null;
   }

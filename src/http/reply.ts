@@ -69,6 +69,11 @@ export class ReplyWriter {
     this.debug = log.isLevelEnabled('debug');
   }
 
+  /** Whether its answers read the request's Origin (the exchange keeps it past the uWS callback only then). */
+  get readsOrigin(): boolean {
+    return this.cors.readsOrigin;
+  }
+
   result(ex: Exchange, result: RouteResult): number {
     if (result.kind === 'stream') return writeStream(ex, result, this.cors);
     const body =

@@ -50,10 +50,13 @@ export class RequestPipeline {
   private readonly debug: boolean;
   /** Whether anything reads a request's start time (metrics, the debug log's duration). */
   private readonly timed: boolean;
+  /** Whether an answer may need the request's Origin after the uWS callback (CORS lists origins). */
+  private readonly readsOrigin: boolean;
 
   constructor(private readonly options: PipelineOptions) {
     this.debug = options.log.isLevelEnabled('debug');
     this.timed = options.timesRequests || this.debug;
+    this.readsOrigin = options.reply.readsOrigin;
   }
 
   handle(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): void {
@@ -64,7 +67,7 @@ export class RequestPipeline {
     try {
       this.run(ex, entry, route);
     } finally {
-      ex.leaveCallback();
+      ex.leaveCallback(route?.readsQuery === true, this.readsOrigin);
     }
   }
 
