@@ -118,6 +118,8 @@ export class ReplyWriter {
     }
     ex.answered = true;
     const { res } = ex;
+    // Who asked is read from the connection, which must not be touched once the answer has ended.
+    const ip = this.debug ? ex.ip : '';
     res.writeStatus(statusLine(status));
     res.writeHeader('X-Request-Id', ex.requestId);
     this.cors.write(res, ex);
@@ -131,8 +133,9 @@ export class ReplyWriter {
       if (ex.method === 'HEAD') endWithoutBody(res, Buffer.byteLength(body), ex.connection, closeConnection);
       else endWithBody(res, body, ex.connection, closeConnection);
     }
+    ex.ended = true;
     if (this.debug) {
-      this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip: ex.ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');
+      this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');
     }
   }
 }

@@ -4,7 +4,7 @@ import { AppError, isAppError } from '../errors.js';
 import { validated } from '../validation/schema-validator.js';
 import type { AdminAuth } from './admin-auth.js';
 import { bodyTooLarge, ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
-import { Exchange, type BudgetDecision } from './exchange.js';
+import { Exchange, type BudgetDecision, type ClientResolver } from './exchange.js';
 import { isFormContentType, isJsonContentType, parseFormFields, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
 import { requestIdFrom } from './request-id.js';
@@ -15,15 +15,9 @@ import type { CompiledRoute, PathEntry, RouteBudget } from './route-table.js';
 import { connectionCloseOf } from './uws.js';
 import { brokenRule } from '../messages/broken-rule.js';
 
-const ADDRESS_TEXT = new TextDecoder();
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
-/** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
-export interface ClientResolver {
-  /** Whether X-Forwarded-For can matter (a proxy is trusted); otherwise it is not even read. */
-  readonly readsForwardedFor: boolean;
-  of(peer: string, forwardedFor: string): { ip: string; key: string };
-}
+export type { ClientResolver };
 
 export interface PipelineOptions {
   bodyLimitBytes: number;
@@ -91,17 +85,13 @@ export class RequestPipeline {
       params = {};
       for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParameter(req.getParameter(i) ?? '');
     }
-    // The address is ASCII text (IPv4 or IPv6): one decode, no Buffer in between.
-    const peer = ADDRESS_TEXT.decode(res.getRemoteAddressAsText());
-    const client = clients.of(peer, clients.readsForwardedFor ? req.getHeader('x-forwarded-for') : '');
     return new Exchange({
       res,
       req,
       method,
       route: entry?.path ?? 'unmatched',
       requestId: requestIdFrom(req.getHeader('x-request-id')),
-      ip: client.ip,
-      client: client.key,
+      clients,
       connection: connectionCloseOf(req),
       ambiguousFraming: framingIsAmbiguous(req),
       headers,
