@@ -5,6 +5,8 @@
 // ours sends them, 304 on a matching If-None-Match, Content-Type):
 // - the station GETs (status, nowplaying, stats, schedule, playlists): the budget (the same Lua
 //   script as ours, EVALSHA), then the answer our service gave (its state is in-process, as ours);
+// - the general GETs (current-song.php, stream-stats.php, now-playing.php): they spend no budget,
+//   so the same bytes and headers at once, without Redis;
 // - GET chat: the budget and the newest page of the last hour (XREVRANGE), pipelined in one write;
 // - POST chat: one script holding both budgets, the ban check, the repeat check, the append and
 //   the relay to other nodes (XADD to the live event log, PUBLISH), with the same content filter.
@@ -188,6 +190,22 @@ for (const [path, answer] of Object.entries(contract.answers)) {
   const body = Buffer.from(answer.body, 'base64');
   const cached = answer.etag ? ['ETag', answer.etag, 'Cache-Control', answer.cacheControl] : [];
   const opaque = answer.etag?.replace(/^W\//, '');
+  if (!answer.budget) {
+    // No budget (the general GETs): the answer at once, in the callback, without Redis.
+    app.get(path, (res, req) => {
+      const requestId = nextRequestId(req.getHeader('x-request-id'));
+      const allowOrigin = cors.anyOrigin ? '*' : cors.allowOrigin(req.getHeader('origin'));
+      const ifNoneMatch = opaque ? req.getHeader('if-none-match') : '';
+      const notModified = ifNoneMatch !== '' && (ifNoneMatch === answer.etag || ifNoneMatch === opaque || ifNoneMatch === `W/${opaque}`);
+      res.writeStatus(notModified ? '304 Not Modified' : '200 OK').writeHeader('X-Request-Id', requestId);
+      if (allowOrigin !== '') res.writeHeader('Access-Control-Allow-Origin', allowOrigin).writeHeader('Access-Control-Expose-Headers', cors.exposeHeaders);
+      if (!cors.anyOrigin) res.writeHeader('Vary', 'Origin');
+      for (let i = 0; i < cached.length; i += 2) res.writeHeader(cached[i], cached[i + 1]);
+      if (notModified) res.endWithoutBody();
+      else res.writeHeader('Content-Type', JSON_TYPE).end(body);
+    });
+    continue;
+  }
   app.get(path, (res, req) => {
     const ask = capture(res, req);
     const ifNoneMatch = opaque ? req.getHeader('if-none-match') : '';

@@ -16,11 +16,14 @@ import { wrkWithCpu } from './rest.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const STATION_GETS = ['status', 'nowplaying', 'stats', 'schedule', 'playlists'].map((name) => `/api/mobile/${name}`);
+// The general GETs older widgets poll: public, and spending no budget (nothing in Redis per request).
+const GENERAL_GETS = ['/api/current-song.php', '/api/stream-stats.php', '/api/now-playing.php'];
 const CHAT = '/api/mobile/chat';
 const REQUESTS = '/api/mobile/requests';
 const FEEDBACK = '/api/mobile/feedback';
 export const CONTRACT_ROUTES = [
   ...STATION_GETS.map((path) => ({ name: `GET ${path}`, method: 'GET', path })),
+  ...GENERAL_GETS.map((path) => ({ name: `GET ${path}`, method: 'GET', path })),
   { name: `GET ${CHAT}`, method: 'GET', path: CHAT },
   { name: `POST ${CHAT}`, method: 'POST', path: CHAT, body: '{"nickname":"bench","message":"Praise him, message %d"}' },
   { name: `GET ${REQUESTS}`, method: 'GET', path: REQUESTS },
@@ -34,13 +37,15 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 export async function contractFor(url, configPath) {
   const { rateLimit, origins, exposeHeaders } = await captureStatusContract(url);
   const answers = {};
-  for (const path of STATION_GETS) {
+  for (const path of [...STATION_GETS, ...GENERAL_GETS]) {
     const response = await fetch(url + path);
     if (response.status !== 200) throw new Error(`ours answered ${response.status} on GET ${path}`);
     answers[path] = {
       body: Buffer.from(await response.arrayBuffer()).toString('base64'),
       etag: response.headers.get('etag'),
       cacheControl: response.headers.get('cache-control'),
+      // A route that spends no budget sends no RateLimit headers: the contract answers it without Redis.
+      budget: response.headers.has('ratelimit-policy'),
     };
   }
   const config = JSON.parse(readFileSync(configPath, 'utf8'));
@@ -158,7 +163,8 @@ export function redisContractSection(result) {
     'work each route must do in one round trip: the budget (our Lua script), the read (GET chat:',
     'XREVRANGE pipelined beside it) or the append (POST chat: one script holding both budgets, the',
     'bans, the repeat check, the append and the relay), and writing the same bytes and required',
-    'headers (X-Request-Id, CORS, RateLimit, ETag and Cache-Control where ours sends them). Both on',
+    'headers (X-Request-Id, CORS, RateLimit, ETag and Cache-Control where ours sends them); the',
+    'general GETs (*.php) spend no budget, so both answer them without Redis. Both on',
     'one private redis-server: commands and round trips per request from its INFO stats (as the',
     "section above), then interleaved rounds, medians; CPU is the server's main thread per answered",
     `request (Redis's own CPU is not counted). Load average at the end: ${fixed(loadAverage, 1)}.`,

@@ -22,7 +22,9 @@ export function prepareBody(body: Buffer, cacheControl: string, shown?: unknown,
   // current second (timestamp, uptime, elapsed), the answer does not, so polling gets its 304.
   const opaque = shown === undefined ? etagOf(body) : hashOf(JSON.stringify(shown));
   const etag = shown === undefined ? opaque : `W/${opaque}`;
-  return { body, etag, opaque, headers: { ETag: etag, 'Cache-Control': cacheControl, ...(staleSeconds === null ? {} : staleHeaders(staleSeconds)) } };
+  const headers = { ETag: etag, 'Cache-Control': cacheControl, ...(staleSeconds === null ? {} : staleHeaders(staleSeconds)) };
+  // The headers object is shared, not copied: a route that adds a header to it (a file name) adds it to both answers.
+  return { body, etag, opaque, headers, ok: { kind: 'prepared', status: 200, body, headers }, notModified: { kind: 'not-modified', status: 304, headers } };
 }
 
 /** A body, and optionally what a client shows of it (the body without the fields that only tell the time). */
@@ -77,8 +79,9 @@ export function stationStateHandler(station: StationService, clock: Clock, rende
   const prepared = new PreparedResponse(STATION_STATE_CACHE, clock, render);
   return (ctx) => {
     const ifNoneMatch = ctx.headers['if-none-match'];
-    const answer = (state: StationState) => prepared.answer(ifNoneMatch, state, station.staleSeconds(state));
     const state = station.peek();
-    return state ? answer(state) : station.state().then(answer);
+    // The state at hand (the hot path): no closure made for the wait that does not come.
+    if (state) return prepared.answer(ifNoneMatch, state, station.staleSeconds(state));
+    return station.state().then((read) => prepared.answer(ifNoneMatch, read, station.staleSeconds(read)));
   };
 }

@@ -20,6 +20,11 @@ export class CorsPolicy {
     this.origins = new Set(origins);
   }
 
+  /** Whether an answer depends on the request's Origin (listed origins); with every origin allowed it is never read. */
+  get readsOrigin(): boolean {
+    return !this.anyOrigin;
+  }
+
   /** Whether a browser page from `origin` may use the API (and open live connections). */
   allows(origin: string): boolean {
     return this.anyOrigin || this.origins.has(origin);

@@ -1,6 +1,15 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { StaffMember } from './admin-auth.js';
-import type { ConnectionClose } from './uws.js';
+import { queryOf, type ConnectionClose } from './uws.js';
+
+const ADDRESS_TEXT = new TextDecoder();
+
+/** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
+export interface ClientResolver {
+  /** Whether X-Forwarded-For can matter (a proxy is trusted); otherwise it is not even read. */
+  readonly readsForwardedFor: boolean;
+  of(peer: string, forwardedFor: string): { ip: string; key: string };
+}
 
 /** The verdict of a request budget, as the edge sends it in the RateLimit headers. */
 export interface BudgetDecision {
@@ -29,12 +38,18 @@ export interface PendingBudget extends BudgetHeaders {
 export class Exchange {
   aborted = false;
   answered = false;
+  /** Set once a whole answer was written and ended (not a stream, which stays open). */
+  ended = false;
   /** Set once the pipeline is done with the request (answered, or nobody left to answer). */
   finished = false;
   /** True while still inside the uWS callback: writes need no cork there. */
   inCallback = true;
-  /** The budget spent on this request, for the RateLimit headers of whatever answer it gets. */
-  budget: { headers: BudgetHeaders; decision: BudgetDecision } | undefined = undefined;
+  /**
+   * The budget spent on this request and its verdict, for the RateLimit headers of whatever answer
+   * it gets: two fields of the exchange rather than one more object per request (`spent`).
+   */
+  budgetHeaders: BudgetHeaders | undefined = undefined;
+  budgetDecision: BudgetDecision | undefined = undefined;
   /** The route's budget while its handler is to spend it (`budgetInHandler`); cleared once counted. */
   handlerBudget: PendingBudget | undefined = undefined;
   /** Who signed in, once a staff route's key check passed. */
@@ -44,27 +59,29 @@ export class Exchange {
   readonly method: string;
   /** The declared path of the route table entry ("unmatched" when none): a bounded label for metrics. */
   readonly route: string;
-  readonly rawQuery: string;
   readonly requestId: string;
-  readonly ip: string;
-  readonly client: string;
   /** Whether the client asked to close the connection after this answer, and whether uWS knows. */
   readonly connection: ConnectionClose;
   /** A Transfer-Encoding other than one `chunked`: the body's end is ambiguous (400, then close). */
   readonly ambiguousFraming: boolean;
   readonly headers: Record<string, string>;
   readonly params: Record<string, string>;
+  /** performance.now() when the request came, where something reads it (metrics, the debug log); else 0. */
   readonly startedAt: number;
   private abortListener: (() => void) | undefined = undefined;
   private watching = false;
   /**
    * uWS's request, only while inside its callback: what most answers never need (the URL, the
-   * Accept-Language, the Origin when every origin is allowed) is read from it on first use, or when
+   * query, the Accept-Language, the Origin when every origin is allowed) is read from it on first use, or when
    * the callback is left with the answer still to come (leaveCallback); a cached GET answered at
    * once skips those reads.
    */
   private req: HttpRequest | null;
+  /** Who is asking, resolved on first use (a route that spends no budget may never ask). */
+  private readonly clients: ClientResolver;
+  private identity: { ip: string; key: string } | undefined = undefined;
   private url: string | undefined = undefined;
+  private query: string | undefined = undefined;
   private language: string | undefined = undefined;
   private originHeader: string | undefined = undefined;
 
@@ -74,10 +91,8 @@ export class Exchange {
     this.req = init.req;
     this.method = init.method;
     this.route = init.route;
-    this.rawQuery = init.rawQuery;
     this.requestId = init.requestId;
-    this.ip = init.ip;
-    this.client = init.client;
+    this.clients = init.clients;
     this.connection = init.connection;
     this.ambiguousFraming = init.ambiguousFraming;
     this.headers = init.headers;
@@ -89,6 +104,43 @@ export class Exchange {
   get path(): string {
     this.url ??= this.req?.getUrl() ?? '';
     return this.url;
+  }
+
+  /** The client's address, after the trustProxy rule (for logs). */
+  get ip(): string {
+    return this.identified().ip;
+  }
+
+  /** The client every limit and ban counts against (IPv4 address or IPv6 network). */
+  get client(): string {
+    return this.identified().key;
+  }
+
+  /**
+   * The connection's address (and X-Forwarded-For behind a trusted proxy), read inside the uWS
+   * callback: on first use there, or by leaveCallback for an answer still to come. A request
+   * answered in the callback without asking (a prepared GET that spends no budget) never reads it.
+   */
+  private identified(): { ip: string; key: string } {
+    if (this.identity) return this.identity;
+    // Past the callback with nothing read: the request was answered there and nobody asked who sent it.
+    if (!this.req) return { ip: '', key: '' };
+    // The address is ASCII text (IPv4 or IPv6): one decode, no Buffer in between.
+    const peer = ADDRESS_TEXT.decode(this.res.getRemoteAddressAsText());
+    this.identity = this.clients.of(peer, this.clients.readsForwardedFor ? this.req.getHeader('x-forwarded-for') : '');
+    return this.identity;
+  }
+
+  /** The query string as sent ('' when none): read only by routes that validate a query or take a key in it. */
+  get rawQuery(): string {
+    this.query ??= this.req ? queryOf(this.req) : '';
+    return this.query;
+  }
+
+  /** Records the budget spent on this request and its verdict (the answer's RateLimit headers). */
+  spent(headers: BudgetHeaders, decision: BudgetDecision): void {
+    this.budgetHeaders = headers;
+    this.budgetDecision = decision;
   }
 
   /** Accept-Language as sent ('' when not): errors and the server's words are answered in it when we speak it. */
@@ -103,13 +155,20 @@ export class Exchange {
     return this.originHeader;
   }
 
-  /** The uWS callback returns: what may still be needed is read now, while `req` lives. */
-  leaveCallback(): void {
+  /**
+   * The uWS callback returns: what may still be needed is read now, while `req` lives. The query
+   * only for a route that reads one, the Origin only when CORS echoes it (each read is a native
+   * call, and every answer given after a store's round trip comes through here).
+   */
+  leaveCallback(readsQuery: boolean, readsOrigin: boolean): void {
     this.inCallback = false;
-    if (this.req && !this.finished) {
+    // A stream's head may be written in the callback, and its session read the client later.
+    if (this.req && !(this.finished && this.ended)) {
       this.url ??= this.req.getUrl();
       this.language ??= this.req.getHeader('accept-language');
-      this.originHeader ??= this.req.getHeader('origin');
+      this.identified();
+      if (readsQuery) this.query ??= queryOf(this.req);
+      if (readsOrigin) this.originHeader ??= this.req.getHeader('origin');
     }
     this.req = null;
   }
@@ -130,13 +189,13 @@ export class Exchange {
 }
 
 /** The answer's progress and what the pipeline learns on the way: not part of what a new exchange starts from. */
-type ExchangeState = 'aborted' | 'answered' | 'finished' | 'inCallback' | 'budget' | 'handlerBudget' | 'staff' | 'watchAbort' | 'leaveCallback';
+type ExchangeState = 'aborted' | 'answered' | 'ended' | 'finished' | 'inCallback' | 'budgetHeaders' | 'budgetDecision' | 'spent' | 'handlerBudget' | 'staff' | 'watchAbort' | 'leaveCallback';
 
 /** Read from `req` on first use (inside the callback) rather than copied at once. */
-type ReadOnNeed = 'path' | 'acceptLanguage' | 'origin';
+type ReadOnNeed = 'path' | 'rawQuery' | 'acceptLanguage' | 'origin' | 'ip' | 'client';
 
 /**
  * Everything the edge copies out of uWS's `req` for one request: the exchange's other public
  * fields, declared once there; and `req` itself, for what is read on need while it lives.
  */
-export type ExchangeInit = Omit<Exchange, ExchangeState | ReadOnNeed> & { req: HttpRequest };
+export type ExchangeInit = Omit<Exchange, ExchangeState | ReadOnNeed> & { req: HttpRequest; clients: ClientResolver };

@@ -46,6 +46,7 @@ export class HttpServer {
       adminAuth: options.adminAuth,
       reply: new ReplyWriter(options.cors, options.log, options.language),
       log: options.log,
+      timesRequests: options.onRequestFinished !== undefined,
       onFinished: (ex, status) => {
         options.onRequestFinished?.(ex, status);
         this.inFlight--;

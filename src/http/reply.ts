@@ -69,6 +69,11 @@ export class ReplyWriter {
     this.debug = log.isLevelEnabled('debug');
   }
 
+  /** Whether its answers read the request's Origin (the exchange keeps it past the uWS callback only then). */
+  get readsOrigin(): boolean {
+    return this.cors.readsOrigin;
+  }
+
   result(ex: Exchange, result: RouteResult): number {
     if (result.kind === 'stream') return writeStream(ex, result, this.cors);
     const body =
@@ -113,11 +118,12 @@ export class ReplyWriter {
     }
     ex.answered = true;
     const { res } = ex;
+    // Who asked is read from the connection, which must not be touched once the answer has ended.
+    const ip = this.debug ? ex.ip : '';
     res.writeStatus(statusLine(status));
     res.writeHeader('X-Request-Id', ex.requestId);
     this.cors.write(res, ex);
-    const budget = ex.budget;
-    if (budget) budget.headers.writeHeaders(res, budget.decision);
+    if (ex.budgetHeaders) ex.budgetHeaders.writeHeaders(res, ex.budgetDecision!);
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
     // 204 and 304 have no body, and say no length; a HEAD answer says GET's length and sends no body.
@@ -127,8 +133,9 @@ export class ReplyWriter {
       if (ex.method === 'HEAD') endWithoutBody(res, Buffer.byteLength(body), ex.connection, closeConnection);
       else endWithBody(res, body, ex.connection, closeConnection);
     }
+    ex.ended = true;
     if (this.debug) {
-      this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip: ex.ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');
+      this.log.debug({ reqId: ex.requestId, method: ex.method, path: ex.path, status, ip, ms: +(performance.now() - ex.startedAt).toFixed(2) }, 'request');
     }
   }
 }

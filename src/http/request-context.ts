@@ -52,7 +52,7 @@ export class Context implements RequestContext {
     return {
       name: budget.name,
       counted(decision) {
-        ex.budget = { headers: budget, decision };
+        ex.spent(budget, decision);
         ex.handlerBudget = undefined;
       },
     };

@@ -4,7 +4,7 @@ import { AppError, isAppError } from '../errors.js';
 import { validated } from '../validation/schema-validator.js';
 import type { AdminAuth } from './admin-auth.js';
 import { bodyTooLarge, ClientAbortedError, readBody, type BodyRead } from './body-reader.js';
-import { Exchange, type BudgetDecision } from './exchange.js';
+import { Exchange, type BudgetDecision, type ClientResolver } from './exchange.js';
 import { isFormContentType, isJsonContentType, parseFormFields, parseJsonObject } from './json-body.js';
 import type { ReplyWriter } from './reply.js';
 import { queryFields } from './query-fields.js';
@@ -13,18 +13,12 @@ import { Context } from './request-context.js';
 import { CONFLICTING_LENGTH, contentLengthOf, decodeParameter, framingIsAmbiguous } from './request-headers.js';
 import type { RouteResult } from './route.js';
 import type { CompiledRoute, PathEntry, RouteBudget } from './route-table.js';
-import { connectionCloseOf, queryOf } from './uws.js';
+import { connectionCloseOf } from './uws.js';
 import { brokenRule } from '../messages/broken-rule.js';
 
-const ADDRESS_TEXT = new TextDecoder();
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
-/** Who a connection's client is (the edge knows nothing of proxies or IPv6 networks). */
-export interface ClientResolver {
-  /** Whether X-Forwarded-For can matter (a proxy is trusted); otherwise it is not even read. */
-  readonly readsForwardedFor: boolean;
-  of(peer: string, forwardedFor: string): { ip: string; key: string };
-}
+export type { ClientResolver };
 
 export interface PipelineOptions {
   bodyLimitBytes: number;
@@ -36,6 +30,8 @@ export interface PipelineOptions {
   log: Logger;
   /** Told when each request has been answered (or given up), with its status; 0 when nobody is left to answer. */
   onFinished: (ex: Exchange, status: number) => void;
+  /** Whether `onFinished` reads how long the request took (`startedAt`): else the clock is not read per request. */
+  timesRequests: boolean;
 }
 
 /**
@@ -47,9 +43,15 @@ export interface PipelineOptions {
 export class RequestPipeline {
   /** Read once: the level is fixed for the process, and the check is on the hot path. */
   private readonly debug: boolean;
+  /** Whether anything reads a request's start time (metrics, the debug log's duration). */
+  private readonly timed: boolean;
+  /** Whether an answer may need the request's Origin after the uWS callback (CORS lists origins). */
+  private readonly readsOrigin: boolean;
 
   constructor(private readonly options: PipelineOptions) {
     this.debug = options.log.isLevelEnabled('debug');
+    this.timed = options.timesRequests || this.debug;
+    this.readsOrigin = options.reply.readsOrigin;
   }
 
   handle(res: HttpResponse, req: HttpRequest, entry: PathEntry | null): void {
@@ -60,7 +62,7 @@ export class RequestPipeline {
     try {
       this.run(ex, entry, route);
     } finally {
-      ex.leaveCallback();
+      ex.leaveCallback(route?.readsQuery === true, this.readsOrigin);
     }
   }
 
@@ -84,23 +86,18 @@ export class RequestPipeline {
       params = {};
       for (let i = 0; i < route.paramNames.length; i++) params[route.paramNames[i]!] = decodeParameter(req.getParameter(i) ?? '');
     }
-    // The address is ASCII text (IPv4 or IPv6): one decode, no Buffer in between.
-    const peer = ADDRESS_TEXT.decode(res.getRemoteAddressAsText());
-    const client = clients.of(peer, clients.readsForwardedFor ? req.getHeader('x-forwarded-for') : '');
     return new Exchange({
       res,
       req,
       method,
       route: entry?.path ?? 'unmatched',
-      rawQuery: queryOf(req),
       requestId: requestIdFrom(req.getHeader('x-request-id')),
-      ip: client.ip,
-      client: client.key,
+      clients,
       connection: connectionCloseOf(req),
       ambiguousFraming: framingIsAmbiguous(req),
       headers,
       params,
-      startedAt: performance.now(),
+      startedAt: this.timed ? performance.now() : 0,
     });
   }
 
@@ -134,7 +131,7 @@ export class RequestPipeline {
       const budget = route.budget!;
       const refused = budget.refusedNow(ex.client);
       if (refused) {
-        ex.budget = { headers: budget, decision: refused };
+        ex.spent(budget, refused);
         this.fail(ex, budget.refusal(refused), undefined);
         return;
       }
@@ -163,10 +160,19 @@ export class RequestPipeline {
         const spending = budget.spend(ex.client);
         // Started in this same tick, the read leaves with the budget's command (one round trip).
         const ahead = route?.definition.readAhead && !early ? this.readAhead(ex, route) : undefined;
-        this.continueAfter(
-          ex,
-          spending.then((d) => (ahead ? this.afterBudgetAhead(ex, budget, d, ahead, body) : this.afterBudget(ex, budget, d, route, body, early))),
-          body,
+        // The verdict and a failure to get it on one promise step, not a step and a catch.
+        spending.then(
+          (decision) => {
+            let next: Promise<void> | void;
+            try {
+              next = ahead ? this.afterBudgetAhead(ex, budget, decision, ahead, body) : this.afterBudget(ex, budget, decision, route, body, early);
+            } catch (error) {
+              this.fail(ex, error, body);
+              return;
+            }
+            this.continueAfter(ex, next, body);
+          },
+          (error: unknown) => this.fail(ex, error, body),
         );
         return;
       }
@@ -187,7 +193,7 @@ export class RequestPipeline {
     body: BodyRead | undefined,
     early: AppError | undefined,
   ): Promise<void> | void {
-    ex.budget = { headers: budget, decision };
+    ex.spent(budget, decision);
     if (!decision.allowed) {
       this.fail(ex, budget.refusal(decision), body);
       return;
@@ -217,7 +223,7 @@ export class RequestPipeline {
     ahead: { outcome: RouteResult | Promise<RouteResult> } | { error: unknown },
     body: BodyRead | undefined,
   ): Promise<void> | void {
-    ex.budget = { headers: budget, decision };
+    ex.spent(budget, decision);
     if (!decision.allowed) {
       this.fail(ex, budget.refusal(decision), body);
       return;
@@ -260,7 +266,7 @@ export class RequestPipeline {
     if (!budget || route.budgetFirst || !ex.staff) return this.afterAuth(ex, route, body);
     ex.watchAbort();
     return budget.spend(budget.per === 'staff' ? ex.staff.name : ex.client).then((decision) => {
-      ex.budget = { headers: budget, decision };
+      ex.spent(budget, decision);
       if (!decision.allowed) throw budget.refusal(decision);
       return this.afterAuth(ex, route, body);
     });
@@ -318,7 +324,7 @@ export class RequestPipeline {
     ex.watchAbort();
     return budget.spend(ex.client).then(
       (decision) => {
-        ex.budget = { headers: budget, decision };
+        ex.spent(budget, decision);
         return decision;
       },
       () => undefined,

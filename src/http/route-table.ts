@@ -46,6 +46,8 @@ export interface CompiledRoute {
   readonly bodyLimitBytes: number | undefined;
   /** Whether a form body may carry the query's fields (`formBody`); read only when sent as one. */
   readonly readsForm: boolean;
+  /** Whether it reads the query string (a query to validate, or the key in it). */
+  readonly readsQuery: boolean;
   /** Request headers to copy out of uWS for this route (beyond those the edge itself reads). */
   readonly headerNames: readonly string[];
   /** The budget it spends, if any (route.ts `budget`). */
@@ -135,6 +137,7 @@ function compile(definition: RouteDefinition, budgets: RouteBudgets | null): Com
     readsBody: definition.body !== undefined || definition.rawBody !== undefined,
     bodyLimitBytes: definition.rawBody?.limitBytes,
     readsForm: definition.formBody === true && definition.query !== undefined,
+    readsQuery: definition.query !== undefined || definition.keyInQuery === true,
     headerNames,
     budget,
     budgetFirst: budget?.per === 'client' && !definition.auth,

@@ -32,8 +32,11 @@ class FallbackWindowCounter implements WindowCounter {
     return this.away() ?? this.shared;
   }
 
+  // The hot path of every budget check on Redis: no async function, one step only when the store fails.
   hit(key: string): Promise<WindowCount> {
-    return this.either((counter) => counter.hit(key));
+    const local = this.away();
+    if (local) return local.hit(key);
+    return this.shared.hit(key).catch((error: unknown) => this.rescued(error, (counter) => counter.hit(key)));
   }
 
   peek(key: string): Promise<WindowCount> {
@@ -64,9 +67,14 @@ class FallbackWindowCounter implements WindowCounter {
     try {
       return await count(this.shared);
     } catch (error) {
-      if (!isAppError(error) || error.code !== 'UNAVAILABLE') throw error;
-      return count(this.counting());
+      return this.rescued(error, count);
     }
+  }
+
+  /** A call the store could not answer is counted here instead; any other failure stays what it is. */
+  private rescued<T>(error: unknown, count: (counter: WindowCounter) => Promise<T>): Promise<T> {
+    if (!isAppError(error) || error.code !== 'UNAVAILABLE') throw error;
+    return count(this.counting());
   }
 }
 

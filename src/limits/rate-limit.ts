@@ -38,8 +38,10 @@ export class Budget {
     return count && this.decideFor(key, count);
   }
 
-  async spend(key: string): Promise<RateLimitDecision> {
-    return this.spendNow(key) ?? this.decideFor(key, await this.counter.hit(key));
+  // No async function: a budget counted in the store is spent on every request, and each await is a promise step more.
+  spend(key: string): Promise<RateLimitDecision> {
+    const now = this.spendNow(key);
+    return now ? Promise.resolve(now) : this.counter.hit(key).then((count) => this.decideFor(key, count));
   }
 
   /** As `decide`, for `key`'s count: a refusal is remembered until its window resets (`refusedNow`). */

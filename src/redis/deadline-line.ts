@@ -29,13 +29,32 @@ export class DeadlineLine {
     private readonly timedOut: () => Error,
   ) {}
 
-  /** `pending`'s outcome, or `timedOut()` once it has been silent past the timeout. */
-  bound<T>(pending: Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
+  /**
+   * `pending`'s outcome, or `timedOut()` once it has been silent past the timeout. `onValue` and
+   * `onError`, when given, see whichever comes first (the answer, its failure, or the timeout's
+   * error), exactly once, and the promise settles with what they return or throw: the caller's own
+   * step on the outcome rides on this line's callback instead of one more promise of its own
+   * (a budget check on Redis runs this on every request).
+   */
+  bound<T, R = T>(pending: Promise<T>, onValue?: (value: T) => R, onError?: (error: unknown) => R): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const fail = (error: unknown): void => {
+        if (!onError) {
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the call's own rejection, passed on as it came
+          reject(error);
+          return;
+        }
+        try {
+          resolve(onError(error));
+        } catch (refusal) {
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the caller's step threw, passed on as it came
+          reject(refusal);
+        }
+      };
       const entry: Waiting = {
         deadline: performance.now() + this.timeoutMs,
         settled: false,
-        expire: () => reject(this.timedOut()),
+        expire: () => fail(this.timedOut()),
       };
       this.waiting.push(entry);
       this.timer ??= this.arm(this.timeoutMs);
@@ -43,15 +62,23 @@ export class DeadlineLine {
         (value) => {
           if (entry.settled) return;
           entry.settled = true;
-          resolve(value);
           this.dropSettled();
+          if (!onValue) {
+            resolve(value as unknown as R);
+            return;
+          }
+          try {
+            resolve(onValue(value));
+          } catch (error) {
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what the caller's step threw, passed on as it came
+            reject(error);
+          }
         },
         (error: unknown) => {
           if (entry.settled) return;
           entry.settled = true;
-          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the call's own rejection, passed on as it came
-          reject(error);
           this.dropSettled();
+          fail(error);
         },
       );
     });

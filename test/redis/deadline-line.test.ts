@@ -38,4 +38,31 @@ describe('command timeouts on one timer (DeadlineLine)', () => {
     answered.answer(7);
     await expect(pending).resolves.toBe(7);
   });
+
+  it("hands the caller's own step the answer, the call's failure or the timeout, once, and settles with what it returns or throws", async () => {
+    const line = new DeadlineLine(20, () => new TimedOut('no answer'));
+    const seen: string[] = [];
+    const onValue = (value: number) => {
+      seen.push(`value ${value}`);
+      if (value < 0) throw new RangeError('negative');
+      return value * 2;
+    };
+    const onError = (error: unknown): number => {
+      seen.push(error instanceof TimedOut ? 'timed out' : 'failed');
+      throw new Error('refused');
+    };
+    const answered = call<number>();
+    const doubled = line.bound(answered.promise, onValue, onError);
+    answered.answer(21);
+    await expect(doubled).resolves.toBe(42);
+    await expect(line.bound(Promise.resolve(-1), onValue, onError)).rejects.toBeInstanceOf(RangeError);
+    await expect(line.bound(Promise.reject(new Error('ERR')), onValue, onError)).rejects.toThrow('refused');
+    const silent = call<number>();
+    const late = line.bound(silent.promise, onValue, onError);
+    await expect(late).rejects.toThrow('refused');
+    // The answer that comes after the timeout reaches nobody: each step ran once.
+    silent.answer(5);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['value 21', 'value -1', 'failed', 'timed out']);
+  });
 });

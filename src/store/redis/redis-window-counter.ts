@@ -59,9 +59,10 @@ export class RedisWindowCounter implements WindowCounter {
     return `${this.keyPrefix}${key}`;
   }
 
-  // Every budget check on Redis comes here: one promise callback, the window's length as text once.
+  // Every budget check on Redis comes here: the reply is read on the call's own step (no promise
+  // of its own), the window's length as text once.
   hit(key: string): Promise<WindowCount> {
-    return this.redis.call(() => HIT.run(this.redis.commands, [this.keyOf(key)], this.windowArgs).then(windowCountOf));
+    return this.redis.call(() => HIT.run(this.redis.commands, [this.keyOf(key)], this.windowArgs), windowCountOf);
   }
 
   peek(key: string): Promise<WindowCount> {
