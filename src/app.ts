@@ -270,7 +270,6 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
         station,
         // The backlog a resume writes counts in the stream's byte bound too.
         maxBacklogBytes: Math.min(config.live.sse.maxBacklogBytes, config.live.sse.maxBufferedBytes),
-        clock,
         log: sseLog,
       }),
       asyncApiRoute({ title: `${config.station.name} live API`, version: MOBILE_API_VERSION }),

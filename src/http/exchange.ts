@@ -38,7 +38,7 @@ export interface PendingBudget extends BudgetHeaders {
 export class Exchange {
   aborted = false;
   answered = false;
-  /** Set once a whole answer was written and ended (not a stream, which stays open). */
+  /** Set once the response was ended (a whole answer, or a stream's HEAD): an open stream is not. */
   ended = false;
   /** Set once the pipeline is done with the request (answered, or nobody left to answer). */
   finished = false;
@@ -163,7 +163,8 @@ export class Exchange {
   leaveCallback(readsQuery: boolean, readsOrigin: boolean): void {
     this.inCallback = false;
     // A stream's head may be written in the callback, and its session read the client later.
-    if (this.req && !(this.finished && this.ended)) {
+    // An ended response must not be touched (uWS 20.57 throws), whether or not the pipeline finished.
+    if (this.req && !this.ended) {
       this.url ??= this.req.getUrl();
       this.language ??= this.req.getHeader('accept-language');
       this.identified();

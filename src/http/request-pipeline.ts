@@ -339,6 +339,13 @@ export class RequestPipeline {
 
   private fail(ex: Exchange, error: unknown, body: BodyRead | undefined): void {
     if (error instanceof ClientAbortedError || ex.aborted) {
+      // An upload given up before its handler counted the budget still costs one, as it did when
+      // the edge spent first: abandoning bodies must not be a way round the budget. Nothing to answer.
+      const budget = ex.handlerBudget;
+      if (budget) {
+        ex.handlerBudget = undefined;
+        budget.spend(ex.client).catch(() => undefined);
+      }
       this.finish(ex, 0);
       return;
     }

@@ -67,6 +67,8 @@ function writeHead(ex: Exchange, answer: StreamAnswer, cors: CorsPolicy, connect
   // HEAD: the head GET would get, no body and no length (a stream has none), and no stream.
   if (ex.method === 'HEAD') {
     endWithoutBody(res, undefined, 'keep');
+    // The response is gone: leaving the callback must not read the connection's address from it.
+    ex.ended = true;
     answer.session.cancel();
     return;
   }

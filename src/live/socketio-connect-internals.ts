@@ -7,7 +7,7 @@ import { sessionId } from './session-ids.js';
  * Two pieces of work Socket.IO does on every namespace connect that it offers no option or hook
  * to skip, replaced here with the same results for less CPU (issue 33, connect CPU). Both reach
  * into Socket.IO's internals; checked against socket.io 4.8.4 (dist/socket.js and
- * dist/contrib/base64id.js), and test/live/socketio-connect-internals.test.ts fails if either
+ * dist/contrib/base64id.js), and test/live/live-connect-snapshot.test.ts fails if either
  * shape changes:
  *
  * - The socket id: Socket.IO draws it from its own copy of base64id (a zero-filled buffer, a copy

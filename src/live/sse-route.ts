@@ -3,7 +3,6 @@ import { isAppError } from '../errors.js';
 import type { StreamConnection, StreamSession } from '../http/stream-reply.js';
 import { defineRoute, type RequestContext, type RouteDefinition, type RouteResult } from '../http/route.js';
 import { liveRefusalError, type LiveAdmission, type LiveRefusal } from '../limits/live-refusal.js';
-import type { Clock } from '../station/clock.js';
 import { encodeSseFrame, type LiveEventLog } from '../station/ports.js';
 import type { StationService } from '../station/station-service.js';
 import { TroubleFold } from '../trouble-fold.js';
@@ -28,8 +27,6 @@ export interface SseRouteOptions {
   station: StationService;
   /** The most a resume writes of missed events (a client further behind gets the snapshot). */
   maxBacklogBytes: number;
-  /** The time now playing's `elapsed` is told at (the station's clock). */
-  clock: Clock;
   log: Logger;
 }
 
@@ -82,7 +79,7 @@ const streamAnswer = (session: StreamSession): RouteResult => ({ kind: 'stream',
  */
 export function sseRoutes(options: SseRouteOptions): RouteDefinition[] {
   const { feed, admission, eventLog, station } = options;
-  const snapshot = new SnapshotFrame(station, options.clock);
+  const snapshot = new SnapshotFrame(station);
   // The opening of the snapshot last given: the streams of a wave of opens share it (it is only read).
   let fresh: Opening = { frames: '', ids: NO_IDS };
   const freshOpening = (frames: string): Opening => (frames === fresh.frames ? fresh : (fresh = { frames, ids: NO_IDS }));

@@ -1,32 +1,27 @@
-import { toUnixSeconds, type Clock } from '../station/clock.js';
 import type { StationState } from '../station/model.js';
 import { encodeSseFrame } from '../station/ports.js';
 import type { StationService } from '../station/station-service.js';
 
 /**
  * The now-playing frame a fresh SSE stream starts with, encoded once and reused until it changes.
- * Now playing depends only on the station state (new every few seconds), the current second
- * (`elapsed`) and the newest event id; a reconnect wave of thousands of streams would otherwise
- * render and serialise the same snapshot once each (~9 µs of a connect's CPU, bench/connect-profile.mjs).
+ * The text is the station's (`nowPlayingJsonOf`: made once per state and second, afresh when it
+ * names the host on air); the frame adds the newest event id. A reconnect wave of thousands of
+ * streams would otherwise render and serialise the same snapshot once each (~9 µs of a connect's
+ * CPU, bench/connect-profile.mjs).
  */
 export class SnapshotFrame {
-  private state: StationState | null = null;
-  private second = -1;
+  private json = '';
   private newest: string | null = null;
   private frame = '';
 
-  constructor(
-    private readonly station: StationService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly station: StationService) {}
 
   /** `nowplaying` of `state` now, under `newest` (no id line when there is no event yet). */
   of(state: StationState, newest: string | null): string {
-    const second = toUnixSeconds(this.clock());
-    if (state !== this.state || second !== this.second || newest !== this.newest) {
-      this.frame = encodeSseFrame('nowplaying', JSON.stringify(this.station.nowPlayingOf(state)), newest ?? undefined);
-      this.state = state;
-      this.second = second;
+    const json = this.station.nowPlayingJsonOf(state);
+    if (json !== this.json || newest !== this.newest || !this.frame) {
+      this.frame = encodeSseFrame('nowplaying', json, newest ?? undefined);
+      this.json = json;
       this.newest = newest;
     }
     return this.frame;

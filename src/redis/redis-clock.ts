@@ -28,8 +28,8 @@ export class RedisClock {
   /**
    * The Redis time (ms, as text for ARGV) from which a script run for a call started at `startedAt`
    * (Date.now) must refuse: `timeoutMs` after it, less `marginMs` for the reply's way back (a reply
-   * read after our timer fired would be a 503 too). '' while nothing is learned (no check: the first
-   * call after a start has the window a call without a deadline has).
+   * read after our timer fired would be a 503 too). '' while nothing is learned (no check: the
+   * connection learns the clock as soon as it is ready, redis-connection.ts, so only a call racing that).
    */
   deadlineFor(startedAt: number, timeoutMs: number, marginMs: number): string {
     return this.lowerSkewMs === undefined ? '' : String(Math.floor(startedAt + timeoutMs - marginMs + this.lowerSkewMs));

@@ -209,6 +209,29 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     }, OUTAGE_PROBE_MS);
     probe.unref();
   });
+  // Redis's clock, learned as soon as the command connection is ready (and again on each
+  // reconnect), so that even the first script after a start can tell its call was given up here
+  // (redis-clock.ts): without it, a post answered 503 on a frozen Redis was written when it thawed.
+  const clock = new RedisClock();
+  let clockRetry: NodeJS.Timeout | undefined;
+  const learnClock = (): void => {
+    clearTimeout(clockRetry);
+    if (closed) return;
+    sendTo(command.client, topology, options.probeKey ?? '', ['TIME']).then(
+      (reply) => {
+        const [seconds, micros] = reply as [string, string];
+        clock.observe(Number(seconds) * 1000 + Math.floor(Number(micros) / 1000), Date.now());
+      },
+      () => {
+        if (closed) return;
+        clockRetry = setTimeout(learnClock, OUTAGE_PROBE_MS);
+        clockRetry.unref();
+      },
+    );
+  };
+  // A Cluster client tells no 'ready' of its own: it is asked until it answers.
+  if (topology.kind === 'cluster') learnClock();
+  else (command.client as RedisClient).on('ready', learnClock);
   const slotWatches: ClusterSlotWatch[] = [];
   const openClient = (routingKey: string, clientOptions: TopologyClientOptions = {}) => {
     if (topology.kind !== 'cluster') {
@@ -228,7 +251,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     topology,
     outage,
     commandTimeoutMs,
-    clock: new RedisClock(),
+    clock,
     commands: command.client,
     publisher: publisher.client,
     subscriber: subscriber.client,
@@ -244,6 +267,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     close: async () => {
       closed = true;
       clearInterval(probe);
+      clearTimeout(clockRetry);
       for (const slotWatch of slotWatches) slotWatch.close();
       await Promise.allSettled(opened.map((connection) => connection.close()));
       watch?.close();

@@ -108,7 +108,11 @@ export abstract class StationViews extends StationReads {
    * is made again as soon as the state changes.
    */
   async nowPlayingJson(): Promise<string> {
-    const state = await this.state();
+    return this.nowPlayingJsonOf(await this.state());
+  }
+
+  /** `JSON.stringify(this.nowPlayingOf(state))`, kept as nowPlayingJson says (the one home of that rule). */
+  nowPlayingJsonOf(state: StationState): string {
     // Read before the text is made: across a second's turn the text is of the later second, and
     // is then only kept under the earlier one, which no later call asks for.
     const second = toUnixSeconds(this.clock());
