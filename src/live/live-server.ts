@@ -9,7 +9,6 @@ import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js'
 import { AppError } from '../errors.js';
 import { catalogFor } from '../messages/languages.js';
 import type { ServerCatalog } from '../messages/en.js';
-import { trimWebSocketConnection, type EngineWebSocketConnection } from './engine-connection-trim.js';
 import { lazyParser } from './lazy-decoder.js';
 import { sessionId } from './session-ids.js';
 import { lightenSocketIoConnects } from './socketio-connect-internals.js';
@@ -50,8 +49,9 @@ interface EngineRequest {
 }
 
 /** An engine connection as seen at its start (engine.io's Socket). */
-interface EngineSocket extends EngineWebSocketConnection {
+interface EngineSocket {
   request: EngineRequest;
+  transport: { name: string };
   on(event: 'close', listener: (this: EngineSocket) => void): void;
 }
 
@@ -178,10 +178,7 @@ function attachLiveServer(io: Server, { clientOfRequest, refusalOf }: Handshakes
   io.engine.on('connection', (socket: EngineSocket) => {
     if (clientOfRequest.has(socket.request)) socket.on('close', releaseOnClose);
     // Polling answers later requests from the first one's headers (compression): only a WebSocket's are trimmed.
-    if (socket.transport.name === 'websocket') {
-      keepWhatConnectionsRead(socket.request);
-      trimWebSocketConnection(socket);
-    }
+    if (socket.transport.name === 'websocket') keepWhatConnectionsRead(socket.request);
   });
   io.engine.on('connection_error', (error: { req: object }) => {
     const key = clientOfRequest.get(error.req);

@@ -9,12 +9,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import uWS, { closeConnections, listenExclusive, listeningPort, stopListening } from '../../src/http/uws.js';
-import { TRANSPORT_EVENTS, trimWebSocketConnection, type EngineWebSocketConnection } from '../../src/live/engine-connection-trim.js';
 import { LazyDecoder, lazyParser } from '../../src/live/lazy-decoder.js';
 import { leanHandshake } from '../../src/live/lean-handshake.js';
 
-/** An engine connection as the trim sees it, with what the tests read (engine.io's Socket). */
-type EngineConnection = EngineWebSocketConnection & EventEmitter & { id: string; transport: { name: string } };
+/** An engine connection, with what the tests read (engine.io's Socket). */
+type EngineConnection = EventEmitter & { id: string; transport: { name: string } };
 
 // Short heartbeats, so that a client that stops answering pings is dropped while the test waits.
 const PING_INTERVAL_MS = 150;
@@ -25,7 +24,7 @@ let app: TemplatedApp;
 let listenSocket: us_listen_socket;
 let url: string;
 const engineConnections = new Map<string, EngineConnection>();
-/** Why each engine connection closed, by id, as its own close listener (added before the trim) heard it. */
+/** Why each engine connection closed, by id, as its own close listener heard it. */
 const closedBecause = new Map<string, string>();
 const clients: ClientSocket[] = [];
 
@@ -33,11 +32,10 @@ beforeAll(async () => {
   app = uWS.App();
   io = new Server({ pingInterval: PING_INTERVAL_MS, pingTimeout: PING_TIMEOUT_MS, parser: lazyParser, transports: ['websocket', 'polling'] });
   io.attachApp(app);
-  // As live-server.ts: a close listener of our own, then the trim of WebSocket connections.
+  // As live-server.ts: a close listener of our own.
   io.engine.on('connection', (connection: EngineConnection) => {
     engineConnections.set(connection.id, connection);
     connection.on('close', (reason: string) => closedBecause.set(connection.id, reason));
-    if (connection.transport.name === 'websocket') trimWebSocketConnection(connection);
   });
   io.of('/live').on('connection', (socket) => {
     leanHandshake(socket);
@@ -74,18 +72,7 @@ function serverSideOf(client: ClientSocket): { engine: EngineConnection; socket:
   return { engine: engineConnections.get((socket.conn as unknown as { id: string }).id)!, socket };
 }
 
-describe('the trimmed engine connection (engine-connection-trim.ts)', () => {
-  it("finds engine.io's WebSocket connection as it expects, and leaves it listening to the transport events only", async () => {
-    const { engine } = serverSideOf(await connect());
-    const transport = engine.transport as unknown as EventEmitter;
-    // Had engine.io added a transport event, the trim would have left the table (and `headers`) as it was.
-    expect(transport.eventNames().sort()).toEqual([...TRANSPORT_EVENTS].sort());
-    for (const event of TRANSPORT_EVENTS) expect(transport.listenerCount(event)).toBe(1);
-    expect(engine.cleanupFn).toHaveLength(1);
-    // engine.io's own, Socket.IO's and ours: the compacted list still holds all three.
-    expect(engine.listenerCount('close')).toBe(3);
-  });
-
+describe('engine connections of /live on uWS', () => {
   it('keeps a client that answers pings through many heartbeats, and events and acks flow', async () => {
     const client = await connect();
     let pings = 0;
@@ -106,7 +93,7 @@ describe('the trimmed engine connection (engine-connection-trim.ts)', () => {
     expect(closedBecause.get(id)).toBe('ping timeout');
   });
 
-  it('a client that leaves is closed on the server (transport close), through the trimmed listeners', async () => {
+  it('a client that leaves is closed on the server (transport close)', async () => {
     const client = await connect();
     const { engine } = serverSideOf(client);
     const closed = new Promise<string>((resolve) => engine.once('close', resolve));
