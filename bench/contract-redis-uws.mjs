@@ -45,16 +45,18 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}
 `;
-// A chat post, whole: budgets (route, chat), bans, repeat, append, relay. Status 0: appended.
-const POST_CHAT = `
-local function hit(key, ms)
+// One fixed-window hit (INCR, PEXPIRE on the first), shared by every script below that counts a budget.
+const HIT_FUNCTION = `local function hit(key, ms)
   local count = redis.call('INCR', key)
   if count == 1 then redis.call('PEXPIRE', key, ms) end
   local ttl = redis.call('PTTL', key)
   if ttl < 0 then redis.call('PEXPIRE', key, ms); ttl = tonumber(ms) end
   return count, ttl
 end
-local count, ttl = hit(KEYS[1], ARGV[1])
+`;
+// A chat post, whole: budgets (route, chat), bans, repeat, append, relay. Status 0: appended.
+const POST_CHAT = `
+${HIT_FUNCTION}local count, ttl = hit(KEYS[1], ARGV[1])
 if count > tonumber(ARGV[2]) then return {count, ttl, 1, ''} end
 local chatCount = hit(KEYS[2], ARGV[3])
 if chatCount > tonumber(ARGV[4]) then return {count, ttl, 2, ''} end
@@ -80,14 +82,7 @@ return out
 // A song request, whole. Outcome 0: queued (201); 1: over the route's budget; 2: played within
 // the threshold (its play time); 3: within the client's delay; 4: the song was pending (its JSON, 200).
 const POST_REQUEST = `
-local function hit(key, ms)
-  local count = redis.call('INCR', key)
-  if count == 1 then redis.call('PEXPIRE', key, ms) end
-  local ttl = redis.call('PTTL', key)
-  if ttl < 0 then redis.call('PEXPIRE', key, ms); ttl = tonumber(ms) end
-  return count, ttl
-end
-local count, ttl = hit(KEYS[1], ARGV[1])
+${HIT_FUNCTION}local count, ttl = hit(KEYS[1], ARGV[1])
 if count > tonumber(ARGV[2]) then return {count, ttl, 1, ''} end
 local song = ARGV[5]
 if tonumber(ARGV[4]) > 0 then
