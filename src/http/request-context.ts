@@ -2,12 +2,13 @@ import type { Logger } from 'pino';
 import type { StaffMember } from './admin-auth.js';
 import type { ServerCatalog } from '../messages/en.js';
 import { catalogFor } from '../messages/languages.js';
-import type { Exchange } from './exchange.js';
+import type { BudgetDecision, Exchange, PendingBudget } from './exchange.js';
 import type { HandlerBudget, HttpMethod, RequestContext } from './route.js';
 
 /** What a handler sees; its logger is made only when something is logged (a child costs a serialisation). */
 export class Context implements RequestContext {
   private requestLog: Logger | undefined;
+  private budgetView: HandlerBudget | undefined;
 
   constructor(
     private readonly ex: Exchange,
@@ -45,17 +46,11 @@ export class Context implements RequestContext {
   get staff(): StaffMember | null {
     return this.ex.staff;
   }
+  /** Null once counted; while pending, one view per request however often the handler reads it. */
   get budget(): HandlerBudget | null {
     const budget = this.ex.handlerBudget;
     if (!budget) return null;
-    const ex = this.ex;
-    return {
-      name: budget.name,
-      counted(decision) {
-        ex.spent(budget, decision);
-        ex.handlerBudget = undefined;
-      },
-    };
+    return (this.budgetView ??= new PendingHandlerBudget(this.ex, budget));
   }
 
   get strings(): ServerCatalog {
@@ -63,5 +58,22 @@ export class Context implements RequestContext {
   }
   get log(): Logger {
     return (this.requestLog ??= this.rootLog.child({ reqId: this.ex.requestId }));
+  }
+}
+
+/** The route's budget as its handler sees it: counting it records the verdict for the answer's headers and ends the edge's duty to spend it. */
+class PendingHandlerBudget implements HandlerBudget {
+  readonly name: string;
+
+  constructor(
+    private readonly ex: Exchange,
+    private readonly budget: PendingBudget,
+  ) {
+    this.name = budget.name;
+  }
+
+  counted(decision: BudgetDecision): void {
+    this.ex.spent(this.budget, decision);
+    this.ex.handlerBudget = undefined;
   }
 }
