@@ -34,10 +34,9 @@ export class DeadlineLine {
    * `onError`, when given, see whichever comes first (the answer, its failure, or the timeout's
    * error), exactly once, and the promise settles with what they return or throw: the caller's own
    * step on the outcome rides on this line's callback instead of one more promise of its own
-   * (a budget check on Redis runs this on every request). `onError` may answer with a promise
-   * (another call in its place): the result follows it.
+   * (a budget check on Redis runs this on every request).
    */
-  bound<T, R = T>(pending: Promise<T>, onValue?: (value: T) => R, onError?: (error: unknown) => R | PromiseLike<R>): Promise<R> {
+  bound<T, R = T>(pending: Promise<T>, onValue?: (value: T) => R, onError?: (error: unknown) => R): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       const fail = (error: unknown): void => {
         if (!onError) {

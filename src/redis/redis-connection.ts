@@ -61,13 +61,8 @@ export interface RedisConnections {
    * side), so it stays a 500.
    */
   call<T>(operation: () => Promise<T>): Promise<T>;
-  /**
-   * The same, with the answer turned into the caller's value (`map`) in the same step, not one
-   * more promise; and a failure `retry` names an operation for (a script Redis no longer holds) is
-   * answered by that operation's call instead, with its own timeout: on the failure's step, so the
-   * usual answer pays no promise step for the rare one.
-   */
-  call<T, R>(operation: () => Promise<T>, map: (value: T) => R, retry?: (error: unknown) => (() => Promise<T>) | undefined): Promise<R>;
+  /** The same, with the answer turned into the caller's value (`map`) in the same step, not one more promise. */
+  call<T, R>(operation: () => Promise<T>, map: (value: T) => R): Promise<R>;
   /** A raw command on the store connection, sent to the master that holds `routingKey`'s slot (SCAN, PING). */
   send(routingKey: string, args: string[]): Promise<unknown>;
   /**
@@ -150,13 +145,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
    * and `map`, when given, turns the answer into the caller's value there too: a budget check's
    * answer reaches the edge in as few promise steps as the rules allow.
    */
-  const callWithin = <T, R = T>(
-    operation: () => Promise<T>,
-    timeoutMs: number,
-    asking = false,
-    map?: (value: T) => R,
-    retry?: (error: unknown) => (() => Promise<T>) | undefined,
-  ): Promise<R> => {
+  const callWithin = <T, R = T>(operation: () => Promise<T>, timeoutMs: number, asking = false, map?: (value: T) => R): Promise<R> => {
     if (unanswered && outage.isDown && !asking) return Promise.reject(unavailable());
     const epoch = outage.epoch;
     return lineOf(timeoutMs).bound(
@@ -166,13 +155,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
         outage.answered(epoch);
         return map ? map(result) : (result as unknown as R);
       },
-      retry
-        ? (error: unknown): Promise<R> => {
-            const again = retry(error);
-            // A reply came (Redis is there): the retry is a call of its own, under the same rules.
-            return again ? callWithin(again, timeoutMs, asking, map) : failedCall(error);
-          }
-        : failedCall,
+      failedCall,
     );
   };
   let replicasBehind = false;
@@ -272,8 +255,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     commands: command.client,
     publisher: publisher.client,
     subscriber: subscriber.client,
-    call: <T, R>(operation: () => Promise<T>, map?: (value: T) => R, retry?: (error: unknown) => (() => Promise<T>) | undefined) =>
-      callWithin(operation, commandTimeoutMs, false, map, retry),
+    call: <T, R>(operation: () => Promise<T>, map?: (value: T) => R) => callWithin(operation, commandTimeoutMs, false, map),
     send: (routingKey, args) => sendTo(command.client, topology, routingKey, args),
     durableWrite,
     isReady: () => command.isReady(),

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorReply } from 'redis';
-import type { RedisCommands, RedisConnections } from '../../redis/redis-connection.js';
-
-const scriptMissing = (error: unknown): boolean => error instanceof ErrorReply && error.message.startsWith('NOSCRIPT');
+import type { RedisCommands } from '../../redis/redis-connection.js';
 
 /**
  * A Lua script sent by SHA (EVALSHA) and loaded on demand: after a Redis restart its script
@@ -19,23 +17,8 @@ export class LuaScript {
   run(client: RedisCommands, keys: string[], args: ReadonlyArray<string | number>): Promise<unknown> {
     const options = { keys, arguments: args.map(String) };
     return client.evalSha(this.sha, options).catch((error: unknown) => {
-      if (!scriptMissing(error)) throw error;
+      if (!(error instanceof ErrorReply) || !error.message.startsWith('NOSCRIPT')) throw error;
       return client.eval(this.source, options);
     });
-  }
-
-  /**
-   * `run` inside `redis.call`, its reply turned into the caller's value by `map`: the NOSCRIPT
-   * fallback is the call's retry (on its failure step), not a catch step of its own, so a budget
-   * check's answer reaches the edge one promise step sooner.
-   */
-  call<R>(redis: Pick<RedisConnections, 'call' | 'commands'>, keys: string[], args: readonly string[], map: (reply: unknown) => R): Promise<R> {
-    const client = redis.commands;
-    const options = { keys, arguments: args as string[] };
-    return redis.call(
-      () => client.evalSha(this.sha, options),
-      map,
-      (error) => (scriptMissing(error) ? () => client.eval(this.source, options) : undefined),
-    );
   }
 }

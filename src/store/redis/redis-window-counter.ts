@@ -62,7 +62,7 @@ export class RedisWindowCounter implements WindowCounter {
   // Every budget check on Redis comes here: the reply is read on the call's own step (no promise
   // of its own), the window's length as text once.
   hit(key: string): Promise<WindowCount> {
-    return HIT.call(this.redis, [this.keyOf(key)], this.windowArgs, windowCountOf);
+    return this.redis.call(() => HIT.run(this.redis.commands, [this.keyOf(key)], this.windowArgs), windowCountOf);
   }
 
   peek(key: string): Promise<WindowCount> {
