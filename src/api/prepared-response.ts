@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { JSON_TYPE } from '../http/reply.js';
 import type { RequestContext, RouteResult } from '../http/route.js';
-import { foldHeaders } from '../http/uws.js';
 import { toUnixSeconds, type Clock } from '../station/clock.js';
 import type { StationState } from '../station/model.js';
 import type { StationService } from '../station/station-service.js';
@@ -27,20 +25,6 @@ export function prepareBody(body: Buffer, cacheControl: string, shown?: unknown,
   const headers = { ETag: etag, 'Cache-Control': cacheControl, ...(staleSeconds === null ? {} : staleHeaders(staleSeconds)) };
   // The headers object is shared, not copied: a route that adds a header to it (a file name) adds it to both answers.
   return { body, etag, opaque, headers, ok: { kind: 'prepared', status: 200, body, headers }, notModified: { kind: 'not-modified', status: 304, headers } };
-}
-
-/**
- * `prepared` with its 200 and 304 answered in one header write each (the headers and, on the 200,
- * the JSON Content-Type: uws.ts `foldHeaders`), for the hot station GETs. Its headers must not
- * change afterwards (a route adding one, as a file name, uses `prepareBody`'s answers as they are).
- */
-export function foldedBody(prepared: PreparedBody): PreparedBody {
-  const { body, headers } = prepared;
-  return {
-    ...prepared,
-    ok: { kind: 'prepared', status: 200, body, headers, head: foldHeaders(headers, JSON_TYPE) },
-    notModified: { kind: 'not-modified', status: 304, headers, head: foldHeaders(headers) },
-  };
 }
 
 /** A body, and optionally what a client shows of it (the body without the fields that only tell the time). */
@@ -77,7 +61,7 @@ export class PreparedResponse<S extends object> {
     const second = toUnixSeconds(this.clock());
     if (state !== this.state || second !== this.second || staleSeconds !== this.staleSeconds || !this.prepared) {
       const rendered = this.render(state, second);
-      this.prepared = foldedBody(prepareBody(rendered.body, this.cacheControl, rendered.shown, staleSeconds));
+      this.prepared = prepareBody(rendered.body, this.cacheControl, rendered.shown, staleSeconds);
       this.state = state;
       this.second = second;
       this.staleSeconds = staleSeconds;

@@ -5,7 +5,7 @@ import en, { type ServerCatalog } from '../messages/en.js';
 import { catalogFor } from '../messages/languages.js';
 import type { CorsPolicy } from './cors.js';
 import type { Exchange } from './exchange.js';
-import type { FoldedHeaders, RouteResult } from './route.js';
+import type { RouteResult } from './route.js';
 import { endWithBody, endWithoutBody } from './uws.js';
 import { writeStream } from './stream-reply.js';
 
@@ -20,8 +20,7 @@ function statusLine(status: number): string {
   return line;
 }
 
-/** The Content-Type of every JSON answer (a prepared answer folds it into its head, uws.ts `foldHeaders`). */
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The success envelope: the one place it is built, for HTTP answers (serialised below, prepared ones too) and socket acks alike. */
 export const successEnvelope = (data: unknown, envelope?: Record<string, unknown>): Record<string, unknown> => (envelope ? { success: true, ...envelope, data } : { success: true, data });
@@ -77,15 +76,6 @@ export class ReplyWriter {
 
   result(ex: Exchange, result: RouteResult): number {
     if (result.kind === 'stream') return writeStream(ex, result, this.cors);
-    // A prepared JSON answer's headers and Content-Type in one write; its 304's headers too.
-    if (result.kind === 'prepared' && result.head && result.contentType === undefined) {
-      this.write(ex, 200, result.body, undefined, undefined, false, null, result.head);
-      return 200;
-    }
-    if (result.kind === 'not-modified' && result.head) {
-      this.write(ex, 304, '', undefined, undefined, false, undefined, result.head);
-      return 304;
-    }
     const body =
       result.kind === 'prepared' ? result.body : result.kind === 'document' ? JSON.stringify(result.document) : result.kind === 'data' ? serializeSuccess(result.data, result.envelope) : '';
     this.write(ex, result.status, body, result.headers, undefined, false, result.kind === 'prepared' ? result.contentType : undefined);
@@ -107,7 +97,6 @@ export class ReplyWriter {
   /**
    * Writes at once inside the uWS callback; from async code it corks and comes back here, where
    * the cork holds writes as the callback does (no closure on the hot synchronous path).
-   * `contentType` null: `folded` says it already.
    */
   private write(
     ex: Exchange,
@@ -116,14 +105,13 @@ export class ReplyWriter {
     headers: Record<string, string> | undefined,
     headerList: ReadonlyArray<readonly [string, string]> | undefined,
     closeConnection: boolean,
-    contentType: string | null = JSON_TYPE,
-    folded?: FoldedHeaders,
+    contentType = JSON_TYPE,
   ): void {
     if (ex.aborted || ex.answered) return;
     if (!ex.inCallback) {
       ex.res.cork(() => {
         ex.inCallback = true;
-        this.write(ex, status, body, headers, headerList, closeConnection, contentType, folded);
+        this.write(ex, status, body, headers, headerList, closeConnection, contentType);
         ex.inCallback = false;
       });
       return;
@@ -138,11 +126,10 @@ export class ReplyWriter {
     if (ex.budgetHeaders) ex.budgetHeaders.writeHeaders(res, ex.budgetDecision!);
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     if (headerList) for (const [name, value] of headerList) res.writeHeader(name, value);
-    if (folded) res.writeHeader(folded[0], folded[1]);
     // 204 and 304 have no body, and say no length; a HEAD answer says GET's length and sends no body.
     if (status === 204 || status === 304) endWithoutBody(res, undefined, ex.connection, closeConnection);
     else {
-      if (contentType !== null) res.writeHeader('Content-Type', contentType);
+      res.writeHeader('Content-Type', contentType);
       if (ex.method === 'HEAD') endWithoutBody(res, Buffer.byteLength(body), ex.connection, closeConnection);
       else endWithBody(res, body, ex.connection, closeConnection);
     }

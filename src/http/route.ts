@@ -47,9 +47,6 @@ export interface HandlerBudget {
   counted(decision: BudgetDecision): void;
 }
 
-/** Several headers as one `[name, value]` write (http/uws.ts `foldHeaders`): the same bytes, one native call. */
-export type FoldedHeaders = readonly [name: string, value: string];
-
 /** What a handler answers; reply.ts is the one place that turns it into bytes. */
 export type RouteResult =
   /** `data` inside the success envelope, with optional extra envelope members. */
@@ -57,18 +54,9 @@ export type RouteResult =
   /** A whole JSON document without the envelope (openapi.json). */
   | { kind: 'document'; status: 200; document: unknown; headers?: Record<string, string> }
   /** A body serialised beforehand with `serializeSuccess` (hot answers cached per state and second). */
-  | {
-      kind: 'prepared';
-      status: 200;
-      body: Buffer;
-      headers?: Record<string, string>;
-      /** When not JSON (static files). */
-      contentType?: string;
-      /** `headers` and the JSON Content-Type folded into one header write (`foldHeaders`); used instead of both when `contentType` is not set. */
-      head?: FoldedHeaders;
-    }
-  /** 304: the client's copy (If-None-Match) is current; no body, the validators again (`head`: the same, folded). */
-  | { kind: 'not-modified'; status: 304; headers: Record<string, string>; head?: FoldedHeaders }
+  | { kind: 'prepared'; status: 200; body: Buffer; headers?: Record<string, string>; /** When not JSON (static files). */ contentType?: string }
+  /** 304: the client's copy (If-None-Match) is current; no body, the validators again. */
+  | { kind: 'not-modified'; status: 304; headers: Record<string, string> }
   /** A long-lived answer (Server-Sent Events): the edge writes the head, then the session owns the connection (http/stream-reply.ts). */
   | ({ kind: 'stream' } & StreamAnswer);
 

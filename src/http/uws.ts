@@ -148,20 +148,6 @@ export function endWithoutBody(res: HttpResponse, contentLength: number | undefi
 }
 
 /**
- * Headers for one `writeHeader` call: both builds write a header as `name: value\r\n` with the
- * value verbatim, so `[first name, first value\r\nName: value…]` puts the same bytes on the wire
- * as one call per header, and each call converts its strings in C++. Only for fixed headers our
- * own code made (never a client's text). `contentType`, when given, is folded in last.
- */
-export function foldHeaders(headers: Record<string, string>, contentType?: string): readonly [string, string] {
-  const lines = Object.entries(headers);
-  if (contentType !== undefined) lines.push(['Content-Type', contentType]);
-  const [first, ...rest] = lines;
-  if (!first) throw new Error('no header to fold');
-  return [first[0], [first[1], ...rest.map(([name, value]) => `${name}: ${value}`)].join('\r\n')];
-}
-
-/**
  * Listens with SO_REUSEPORT off: uWS shares a busy port by default, so a second instance would
  * start silently and split traffic and in-memory state. Resolves with the listening socket, or
  * null when the address is taken or not available.

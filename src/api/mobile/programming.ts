@@ -5,7 +5,7 @@ import type { ProgrammeService } from '../../station/programme-service.js';
 import type { Programme } from '../../station/programme.js';
 import { serializeSuccess } from '../../http/reply.js';
 import { CONDITIONAL_GET_HEADERS, conditionalAnswer, PLAYLISTS_CACHE, SCHEDULE_CACHE, STALE_HEADERS_DOC, type PreparedBody } from '../conditional-get.js';
-import { foldedBody, prepareBody, PreparedResponse } from '../prepared-response.js';
+import { prepareBody, PreparedResponse } from '../prepared-response.js';
 
 export function programmingRoutes(programme: ProgrammeService, clock: Clock): RouteDefinition[] {
   const { schedule } = programme;
@@ -16,7 +16,7 @@ export function programmingRoutes(programme: ProgrammeService, clock: Clock): Ro
     const current = programme.programme();
     const stale = programme.staleSeconds();
     if (playlists?.of !== current || playlists.stale !== stale)
-      playlists = { of: current, stale, answer: foldedBody(prepareBody(serializeSuccess({ playlists: current.playlists }), PLAYLISTS_CACHE, undefined, stale)) };
+      playlists = { of: current, stale, answer: prepareBody(serializeSuccess({ playlists: current.playlists }), PLAYLISTS_CACHE, undefined, stale) };
     return playlists.answer;
   };
   // The schedule depends on the programme and the time: built at most once a second per revision.
