@@ -52,8 +52,14 @@ export class Context implements RequestContext {
     return {
       name: budget.name,
       counted(decision) {
-        ex.spent(budget, decision);
-        ex.handlerBudget = undefined;
+        if (ex.handlerBudget === budget) {
+          ex.spent(budget, decision);
+          ex.handlerBudget = undefined;
+        } else if (ex.edgeSpentBudget === budget) {
+          // Counted by the handler's step after all, once the edge had given up on it and spent it: one charge, not two.
+          ex.edgeSpentBudget = undefined;
+          budget.giveBack(ex.client).catch(() => undefined);
+        }
       },
     };
   }

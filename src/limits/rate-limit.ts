@@ -72,8 +72,10 @@ export class Budget {
     return this.refusals?.size ?? 0;
   }
 
-  /** Gives back one hit of the key's current window (what it paid for did not happen). */
+  /** Gives back one hit of the key's current window (what it paid for did not happen, or was paid for twice). */
   giveBack(key: string): Promise<void> {
+    // A count that fell is no longer certain past the limit: a refusal kept for it is forgotten.
+    this.refusals?.forget(key);
     return this.counter.release(key);
   }
 
