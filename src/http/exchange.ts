@@ -27,6 +27,8 @@ export interface BudgetHeaders {
 export interface PendingBudget extends BudgetHeaders {
   readonly name: string;
   spend(key: string): Promise<BudgetDecision>;
+  /** Gives one back: the edge spent it for a request whose handler's store step turned out to have counted it. */
+  giveBack(key: string): Promise<void>;
   refusal(decision: BudgetDecision): Error;
 }
 
@@ -52,6 +54,12 @@ export class Exchange {
   budgetDecision: BudgetDecision | undefined = undefined;
   /** The route's budget while its handler is to spend it (`budgetInHandler`); cleared once counted. */
   handlerBudget: PendingBudget | undefined = undefined;
+  /**
+   * The handler budget the edge spent itself when the handler failed before telling its verdict
+   * (a store step's 503): given back should the verdict still come (the step's reply, after its
+   * timeout), so the request costs one.
+   */
+  edgeSpentBudget: PendingBudget | undefined = undefined;
   /** Who signed in, once a staff route's key check passed. */
   staff: StaffMember | null = null;
   // What the edge copies out of uWS's `req` (it dies with the uWS callback): the constructor's init.
@@ -190,7 +198,20 @@ export class Exchange {
 }
 
 /** The answer's progress and what the pipeline learns on the way: not part of what a new exchange starts from. */
-type ExchangeState = 'aborted' | 'answered' | 'ended' | 'finished' | 'inCallback' | 'budgetHeaders' | 'budgetDecision' | 'spent' | 'handlerBudget' | 'staff' | 'watchAbort' | 'leaveCallback';
+type ExchangeState =
+  | 'aborted'
+  | 'answered'
+  | 'ended'
+  | 'finished'
+  | 'inCallback'
+  | 'budgetHeaders'
+  | 'budgetDecision'
+  | 'spent'
+  | 'handlerBudget'
+  | 'edgeSpentBudget'
+  | 'staff'
+  | 'watchAbort'
+  | 'leaveCallback';
 
 /** Read from `req` on first use (inside the callback) rather than copied at once. */
 type ReadOnNeed = 'path' | 'rawQuery' | 'acceptLanguage' | 'origin' | 'ip' | 'client';

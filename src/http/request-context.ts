@@ -73,7 +73,14 @@ class PendingHandlerBudget implements HandlerBudget {
   }
 
   counted(decision: BudgetDecision): void {
-    this.ex.spent(this.budget, decision);
-    this.ex.handlerBudget = undefined;
+    const ex = this.ex;
+    if (ex.handlerBudget === this.budget) {
+      ex.spent(this.budget, decision);
+      ex.handlerBudget = undefined;
+    } else if (ex.edgeSpentBudget === this.budget) {
+      // Counted by the handler's step after all, once the edge had given up on it and spent it: one charge, not two.
+      ex.edgeSpentBudget = undefined;
+      this.budget.giveBack(ex.client).catch(() => undefined);
+    }
   }
 }

@@ -344,6 +344,7 @@ export class RequestPipeline {
       const budget = ex.handlerBudget;
       if (budget) {
         ex.handlerBudget = undefined;
+        ex.edgeSpentBudget = budget;
         budget.spend(ex.client).catch(() => undefined);
       }
       this.finish(ex, 0);
@@ -353,6 +354,7 @@ export class RequestPipeline {
     // now, and past it its refusal answers, as it would have had the edge spent it first.
     if (ex.handlerBudget) {
       const budget = ex.handlerBudget;
+      ex.edgeSpentBudget = budget;
       void this.spendHandlerBudget(ex).then((decision) => this.fail(ex, decision && !decision.allowed ? budget.refusal(decision) : error, body));
       return;
     }

@@ -62,8 +62,9 @@ export class Limits {
           ? withLocalFallback(counters.shared, counters.local, counters.storeAway, options.clock)(counterName, declaration.windowSeconds)
           : factory(counterName, declaration.windowSeconds);
       // The song request delay gives claims back (its count can fall): its refusals are not certain, so none is kept.
-      const refusals = name === 'songRequests' ? undefined : new RefusalMemory(REMEMBERED_REFUSALS, options.clock ?? Date.now);
-      this.budgets.set(name, new NamedBudget(name, declaration, counter, refusals));
+      // The others keep theirs once read (the edge reads those of the routes that spend theirs in the handler).
+      const makeRefusals = name === 'songRequests' ? undefined : () => new RefusalMemory(REMEMBERED_REFUSALS, options.clock ?? Date.now);
+      this.budgets.set(name, new NamedBudget(name, declaration, counter, makeRefusals));
     }
     const caps = this.declared('liveConnections');
     this.liveConnections = new ConnectionCap(caps.limit);
@@ -129,8 +130,8 @@ export class Limits {
 }
 
 /**
- * Refusals each budget keeps until their windows reset (refusal-memory.ts): about 100 bytes each,
- * so at most ~1 MB a budget; a flood from more clients than this is still refused, by the store.
+ * Refusals each budget that is read keeps until their windows reset (refusal-memory.ts): about 100
+ * bytes each, so at most ~1 MB a budget; a flood from more clients than this is still refused, by the store.
  */
 const REMEMBERED_REFUSALS = 10_000;
 

@@ -27,9 +27,9 @@ export class NamedBudget extends Budget {
     readonly name: string,
     private readonly declaration: BudgetDeclaration,
     counter: WindowCounter,
-    refusals?: RefusalMemory,
+    makeRefusals?: () => RefusalMemory,
   ) {
-    super(declaration, counter, refusals);
+    super(declaration, counter, makeRefusals);
     this.per = declaration.per;
     this.policy = declaration.policy;
     this.policyThenLimit = `"${declaration.policy}";q=${declaration.limit};w=${declaration.windowSeconds}\r\nRateLimit: "${declaration.policy}";r=`;

@@ -20,13 +20,18 @@ export interface RateLimitSettings {
 export class Budget {
   readonly limit: number;
   readonly windowSeconds: number;
+  /** Made on the first `refusedNow` (only the budgets a door reads that way need one). */
+  private refusals: RefusalMemory | undefined = undefined;
 
   constructor(
     settings: RateLimitSettings,
     /** What it counts in (the sign-in budget peeks at it). */
     readonly counter: WindowCounter,
-    /** Where its refusals are kept until their windows reset (`refusedNow`); none: nothing is kept. */
-    private readonly refusals?: RefusalMemory,
+    /**
+     * Makes the memory its refusals are kept in until their windows reset (`refusedNow`), on the
+     * first read: a budget nobody asks `refusedNow` of keeps none. None: nothing is ever kept.
+     */
+    private readonly makeRefusals?: () => RefusalMemory,
   ) {
     this.limit = settings.limit;
     this.windowSeconds = settings.windowSeconds;
@@ -56,12 +61,21 @@ export class Budget {
    * otherwise (spend to know). Past a budget a client stays past it until the window resets.
    */
   refusedNow(key: string): RateLimitDecision | undefined {
+    // Refusals given before the first read are not known: those clients cost one store call more.
+    this.refusals ??= this.makeRefusals?.();
     const resetMs = this.refusals?.refusedFor(key);
     return resetMs === undefined ? undefined : this.decide({ count: this.limit + 1, resetMs });
   }
 
-  /** Gives back one hit of the key's current window (what it paid for did not happen). */
+  /** How many refusals it keeps now (0 until something reads them with `refusedNow`). */
+  get keptRefusals(): number {
+    return this.refusals?.size ?? 0;
+  }
+
+  /** Gives back one hit of the key's current window (what it paid for did not happen, or was paid for twice). */
   giveBack(key: string): Promise<void> {
+    // A count that fell is no longer certain past the limit: a refusal kept for it is forgotten.
+    this.refusals?.forget(key);
     return this.counter.release(key);
   }
 

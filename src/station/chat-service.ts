@@ -5,6 +5,7 @@ import { positionAfterId, positionAfterTime } from './chat-cursor.js';
 import { CHAT_DEFAULT_LIMIT, type ChatHistoryOptions } from './input/chat-input.js';
 import { parseSince } from './input/since.js';
 import type { NamedBudget } from '../limits/named-budget.js';
+import { ToldBudget } from '../limits/told-budget.js';
 import type { RateLimitDecision } from '../limits/rate-limit.js';
 import type { ChatLog, ChatPostAtOnce, ChatPostChecks, ChatPostOutcome, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
@@ -78,7 +79,8 @@ export class ChatService {
     const door = sender.doorBudget;
     const doorBudget = door && budget.budget(door.name);
     const checks: ChatPostChecks = {
-      first: doorBudget ? { budget: doorBudget, key: sender.client } : null,
+      // The store's verdict reaches the door as it comes, even after the call was given up (told-budget.ts).
+      first: door && doorBudget ? { budget: new ToldBudget(doorBudget, (decision) => door.counted(decision)), key: sender.client } : null,
       budget: budget.chatBudget,
       client: sender.client,
       refusedBeforeBan: reserved.has(input.nickname) ? 'reserved_nickname' : null,

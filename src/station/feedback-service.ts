@@ -3,6 +3,7 @@ import type { Feedback, StationState } from './model.js';
 import type { Song } from './song.js';
 import type { FeedbackChecks, FeedbackOutcome, Store } from './ports.js';
 import type { NamedBudget } from '../limits/named-budget.js';
+import { ToldBudget } from '../limits/told-budget.js';
 import type { RateLimitDecision } from '../limits/rate-limit.js';
 import type { DoorBudget } from './chat-service.js';
 import { toUnixSeconds, type Clock } from './clock.js';
@@ -47,7 +48,8 @@ export class FeedbackService {
     };
     const doorBudget = door && this.budgets?.budget(door.name);
     const checks: FeedbackChecks = {
-      first: doorBudget ? { budget: doorBudget, key: client } : null,
+      // The store's verdict reaches the door as it comes, even after the call was given up (told-budget.ts).
+      first: door && doorBudget ? { budget: new ToldBudget(doorBudget, (decision) => door.counted(decision)), key: client } : null,
       feedback,
       rating: song && feedback.rating !== null ? { song, rating: feedback.rating } : null,
     };

@@ -5,6 +5,7 @@ import type { RequestPriority, RequestStatus, SongRequest, StoredSongRequest, Su
 import { answeredRequest, type RequesterWords } from './requester-name.js';
 import type { SongRequestChecks, SongRequestOutcome, Store } from './ports.js';
 import type { NamedBudget } from '../limits/named-budget.js';
+import { ToldBudget } from '../limits/told-budget.js';
 import type { DoorBudget } from './chat-service.js';
 import { toUnixSeconds, type Clock } from './clock.js';
 import type { LiveHub } from './live-hub.js';
@@ -71,7 +72,8 @@ export class RequestService {
     };
     const doorBudget = door && this.budget.budget(door.name);
     const checks: SongRequestChecks = {
-      first: doorBudget ? { budget: doorBudget, key: requester } : null,
+      // The store's verdict reaches the door as it comes, even after the call was given up (told-budget.ts).
+      first: door && doorBudget ? { budget: new ToldBudget(doorBudget, (decision) => door.counted(decision)), key: requester } : null,
       delay: this.budget.songRequestDelay ?? null,
       client: requester,
       thresholdSeconds: this.rules.thresholdSeconds,

@@ -41,12 +41,16 @@ describe('the import rule', () => {
       'doors-only-downward: src/api/needs-root.ts -> src/app.ts',
       'every-module-in-a-layer: src/poller/uses-helper.ts -> src/helpers/strings.ts',
       'ground-floor-only-to-ground-floor: src/config/leaky-config.ts -> src/station/ranked.ts',
+      'http-only-to-ground-floor: src/http/knows-domain-type.ts -> src/station/ranked.ts',
       'http-only-to-ground-floor: src/http/knows-limits.ts -> src/limits/budget.ts',
       'limits-only-downward: src/limits/knows-domain.ts -> src/station/ranked.ts',
       'limits-only-downward: src/limits/knows-edge.ts -> src/http/edge.ts',
       'no-circular: src/station/play-history.ts -> src/station/song-order.ts (cycle: src/station/song-order.ts -> src/station/play-history.ts)',
       'not-to-unresolvable: src/poller/half-written.ts -> ../station/not-written-yet.js',
     ]);
+    // A type-only import (erased when compiled) is caught as any import is: the fixture's is one.
+    const typeOnly = result.modules.find((m) => m.source === 'src/http/knows-domain-type.ts')?.dependencies.find((d) => d.resolved === 'src/station/ranked.ts');
+    expect(typeOnly?.dependencyTypes).toContain('type-only');
     // Every rule of the configuration is proven to bite by at least one line above.
     const rules = (await extractDepcruiseOptions('./.dependency-cruiser.cjs')).ruleSet?.forbidden?.map((rule) => rule.name) ?? [];
     expect(rules.length).toBeGreaterThan(8);
