@@ -1,11 +1,11 @@
 import { AppError, type ErrorReason } from '../../errors.js';
 import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/redis-connection.js';
-import type { Budget } from '../../limits/rate-limit.js';
 import type { ChatPostAtOnce, ChatPostChecks, ChatPostOutcome } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import { chatMessageOf, type RedisChatLog } from './redis-chat-log.js';
 import { banKeysOf, lastMessageKey } from './redis-moderation-store.js';
-import { countHitLua, RedisWindowCounter } from './redis-window-counter.js';
+import { countHitLua } from './redis-window-counter.js';
+import { marginOf, redisCounterOf } from './redis-one-step.js';
 
 // A chat post in one round trip: the rules in the order ChatPostChecks gives them. Nothing past a
 // refusal is written: the budgets are spent whatever follows, the sender's last message only once
@@ -39,15 +39,6 @@ if ARGV[5] ~= '0' and redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[5], 'GET') 
 -- As RedisStream.append: Redis stamps the id, the approximate MAXLEN bounds the stream.
 return answer('posted', redis.call('XADD', KEYS[6], 'MAXLEN', '~', ARGV[7], '*', 'nickname', ARGV[8], 'message', ARGV[9], 'client', ARGV[10]), 0)
 `);
-
-/** The reply's way back, kept out of the time a post may still run (a reply read after the hub's timer fired is a 503 too). */
-export const marginOf = (timeoutMs: number) => Math.min(100, Math.floor(timeoutMs / 5));
-
-/** The Redis counter a budget counts in now, when it is one on `redis` (a fallback's shared one while the store answers). */
-export function redisCounterOf(budget: Budget, redis: RedisConnections): RedisWindowCounter | null {
-  const counter = budget.counter.countingIn?.() ?? budget.counter;
-  return counter instanceof RedisWindowCounter && counter.redis === redis ? counter : null;
-}
 
 /**
  * The chat post as one Lua script: the client's budget, the ban, the repeat check and the append

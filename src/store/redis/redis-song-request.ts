@@ -6,7 +6,7 @@ import { LuaScript } from './lua-script.js';
 import { queueRequestLua, type RedisRequestQueue } from './redis-request-queue.js';
 import { stationSongKeys, tallyLua } from './redis-station-store.js';
 import { countHitLua } from './redis-window-counter.js';
-import { marginOf, redisCounterOf } from './redis-chat-post.js';
+import { marginOf, redisCounterOf } from './redis-one-step.js';
 import { AppError } from '../../errors.js';
 
 // A song request in one round trip: the rules in the order SongRequestChecks gives them, and
