@@ -154,6 +154,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   // Webhooks hear every domain event the live clients hear (docs/webhooks.md).
   const webhooks = new WebhookDispatcher(config, backends.webhookQueue, log.child({ component: 'webhooks' }), clock);
   const events = allLiveHubs(live, webhooks);
+  // How the chat post's and song request's one store step record and relay their live event themselves (null: the hub does).
+  const liveStep = live.storeStep();
 
   // The station's look, read once: the pages serve it, and its logo is the artwork of a song without any.
   const brand = stationBrand(config, WEB_ROOT);
@@ -205,6 +207,8 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
     clock,
     repeatWindowSeconds: config.chat.repeatWindowSeconds,
     atOnce: store.chatPost,
+    // The post's one step records and relays its live event too, where the relay allows it.
+    liveStep,
     // The station's hosts are reserved too: nobody posts as (a look-alike of) the voice on air.
     reserved: new ReservedNicknames([...config.chat.reservedNicknames, ...[...config.schedule.shows, ...config.schedule.events].flatMap((item) => item.host ?? [])]),
   });
@@ -219,7 +223,7 @@ export function createApp(config: Readonly<Config>, options: AppOptions): App {
   staffFeed.deliverTo(
     new StaffChannel(io, adminAuth, { maxSocketsPerClient: config.live.maxConnectionsPerClient, clientKeyOf: liveServer.clientKeyOf }, log.child({ component: 'staff-channel' })),
   );
-  const requests = new RequestService(store, events, config.requests, clock, limits, stationLanguage);
+  const requests = new RequestService(store, events, config.requests, clock, limits, stationLanguage, liveStep);
   const feedback = new FeedbackService(store, clock, limits);
   // Another node's poll or push changed the station: this node's REST answers follow at once, not within its second of cache.
   live.onRelayed('nowplaying', () => store.station.forgetCached());

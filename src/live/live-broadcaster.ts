@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
+import { RedisAdapter } from '@socket.io/redis-adapter';
 import type { Namespace, Server } from 'socket.io';
 import { EVENT_CATALOG } from '../station/event-catalog.js';
-import type { LiveEvents, LiveHub } from '../station/live-hub.js';
+import type { LiveEvents, LiveHub, LiveStep } from '../station/live-hub.js';
 import type { LiveMetrics } from '../metrics/metrics.js';
 import type { LiveEventLog } from '../station/ports.js';
 import { TroubleFold } from '../trouble-fold.js';
@@ -10,6 +11,8 @@ import { NativeFanout, POLLING_ROOM } from './native-fanout.js';
 export const LIVE_NAMESPACE = '/live';
 /** Server-to-server event carrying a broadcast to the other nodes (through the adapter). */
 const RELAY = 'live:relay';
+/** The Redis adapter's request type of a serverSideEmit without acknowledgement (its RequestType.SERVER_SIDE_EMIT). */
+const SERVER_SIDE_EMIT = 6;
 
 interface Delivery {
   event: string;
@@ -93,6 +96,29 @@ export class LiveBroadcaster implements LiveHub {
     });
   }
 
+  /**
+   * How a store step may record and relay an event itself (LiveStep), or null when it may not:
+   * the relay goes through an adapter whose message only Socket.IO writes (the sharded one, on a
+   * Cluster). The message is the one serverSideEmit publishes, with this node's uid, so that the
+   * other nodes take it as from this one and this node ignores its own.
+   */
+  storeStep(): LiveStep | null {
+    if (!this.relaying) return { relay: null };
+    const adapter = this.io.of('/').adapter;
+    if (!(adapter instanceof RedisAdapter)) return null;
+    const channel = (adapter as unknown as { requestChannel?: unknown }).requestChannel;
+    const uid: unknown = adapter.uid;
+    if (typeof channel !== 'string' || typeof uid !== 'string') return null;
+    return { relay: { channel, head: `{"uid":${JSON.stringify(uid)},"type":${SERVER_SIDE_EMIT},"data":[${JSON.stringify(RELAY)},`, tail: ']}' } };
+  }
+
+  publishRecorded<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E], id: string): void {
+    if (!EVENT_CATALOG[event].live) return;
+    this.metrics.countPublished(event);
+    this.recording.fine();
+    this.deliverHere(event, payload, id, JSON.stringify(payload));
+  }
+
   /** The event's id from the history, or undefined when the history is unreachable (only resume misses it). Never rejects. */
   private async record(event: string, data: string): Promise<string | undefined> {
     try {
@@ -107,8 +133,14 @@ export class LiveBroadcaster implements LiveHub {
 
   /** Queues the event for this node's clients; the queue is written out on the next turn of the loop. */
   private deliverHere(event: string, payload: unknown, id: string | undefined, data: string): void {
-    this.pending.push({ event, payload, id, data });
-    if (this.pending.length === 1) setImmediate(this.flush);
+    const { pending } = this;
+    // In the history's order: events recorded by a store step come back on other connections
+    // (the song request's durable one) or down a shorter chain of promises than the hub's own
+    // appends, so one that Redis numbered later may arrive first within the same turn.
+    let at = pending.length;
+    while (id !== undefined && at > 0 && laterId(pending[at - 1]!.id, id)) at--;
+    pending.splice(at, 0, { event, payload, id, data });
+    if (pending.length === 1) setImmediate(this.flush);
   }
 
   private deliverPending(): void {
@@ -122,4 +154,14 @@ export class LiveBroadcaster implements LiveHub {
       this.streams.deliver(event, id, data);
     }
   }
+}
+
+/** Whether history id `a` (Redis stream ids, `ms-seq`) comes after `b`; an event without one (not recorded) stays where it is. */
+function laterId(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  const dashA = a.indexOf('-');
+  const dashB = b.indexOf('-');
+  const msA = Number(a.slice(0, dashA));
+  const msB = Number(b.slice(0, dashB));
+  return msA !== msB ? msA > msB : Number(a.slice(dashA + 1)) > Number(b.slice(dashB + 1));
 }

@@ -73,6 +73,8 @@ export interface RedisConnections {
    * and at once while they are known to be behind and another write is already waiting for them.
    */
   durableWrite<T>(routingKey: string, write: (durable: RedisCommands) => Promise<T>, replicate?: (result: T) => boolean): Promise<T>;
+  /** Whether a durable write waits for replicas (a WAIT after it, which may fail after the write was done). */
+  readonly waitsForReplicas: boolean;
   /** Whether the store connection is up (a single client reconnecting is not). */
   isReady(): boolean;
   /**
@@ -258,6 +260,7 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
     call: <T, R>(operation: () => Promise<T>, map?: (value: T) => R) => callWithin(operation, commandTimeoutMs, false, map),
     send: (routingKey, args) => sendTo(command.client, topology, routingKey, args),
     durableWrite,
+    waitsForReplicas: replicaAcks.replicas > 0,
     isReady: () => command.isReady(),
     openClient,
     failed: (error) => {

@@ -10,7 +10,7 @@ import type { RateLimitDecision } from '../limits/rate-limit.js';
 import type { ChatLog, ChatPostAtOnce, ChatPostChecks, ChatPostOutcome, ModerationStore } from './ports.js';
 import type { Clock } from './clock.js';
 import type { ContentFilter } from './content-filter.js';
-import type { LiveHub } from './live-hub.js';
+import type { LiveHub, LiveStep } from './live-hub.js';
 import { nicknameSkeleton, type ReservedNicknames } from './nickname-skeleton.js';
 
 export const CHAT_DEFAULT_WINDOW_MS = 60 * 60 * 1000;
@@ -59,6 +59,8 @@ export interface ChatServiceDeps {
   reserved: ReservedNicknames;
   /** The store's one-step post (Redis: one script, one round trip); absent: step by step. */
   atOnce?: ChatPostAtOnce;
+  /** How the one-step post may record and relay the live event itself (LiveStep); absent or null: `live` does. */
+  liveStep?: LiveStep | null;
 }
 
 const fingerprint = (text: string) => createHash('sha1').update(text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')).digest('base64');
@@ -90,6 +92,7 @@ export class ChatService {
       repeat: repeatWindowSeconds > 0 ? { sender: `${input.nickname.toLowerCase()}|${sender.client}`, fingerprint: fingerprint(input.message), windowSeconds: repeatWindowSeconds } : null,
       // The sender's client is kept with the message (never shown), so staff can ban the sender.
       entry: { nickname: input.nickname, message: input.message, client: sender.client },
+      live: this.deps.liveStep ?? null,
     };
     const outcome = await (this.deps.atOnce?.post(checks) ?? this.stepByStep(checks, door));
     if (outcome.first) door?.counted(outcome.first);
@@ -101,7 +104,8 @@ export class ChatService {
       case 'refused':
         throw new AppError('CONTENT_REJECTED', { reason: outcome.reason });
       case 'posted':
-        this.deps.live.publish('chat:message', outcome.message);
+        if (outcome.liveId !== undefined) this.deps.live.publishRecorded('chat:message', outcome.message, outcome.liveId);
+        else this.deps.live.publish('chat:message', outcome.message);
         return outcome.message;
     }
   }

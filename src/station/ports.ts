@@ -23,6 +23,7 @@ import type {
   RequestStatus,
 } from './model.js';
 import type { Song } from './song.js';
+import type { LiveStep } from './live-hub.js';
 import type { StaffRole } from '../config/staff-identity.js';
 import type { AudienceNow, AudienceStep, DayAggregate, PlayAudience } from './audience-model.js';
 
@@ -89,10 +90,16 @@ export interface ChatPostChecks {
   /** Absent when repeats are allowed (`chat.repeatWindowSeconds` 0). */
   repeat: { sender: string; fingerprint: string; windowSeconds: number } | null;
   entry: { nickname: string; message: string; client: string };
+  /** Where the store step may record and relay the `chat:message` event itself (one round trip); null: the hub does. */
+  live: LiveStep | null;
 }
 
 export type ChatPostOutcome = (
-  { kind: 'over-first-budget' } | { kind: 'over-budget'; decision: RateLimitDecision } | { kind: 'refused'; reason: ErrorReason } | { kind: 'posted'; message: ChatMessage }
+  | { kind: 'over-first-budget' }
+  | { kind: 'over-budget'; decision: RateLimitDecision }
+  | { kind: 'refused'; reason: ErrorReason }
+  /** `liveId`: the step recorded and relayed the live event under this id (LiveHub.publishRecorded); absent: it did not. */
+  | { kind: 'posted'; message: ChatMessage; liveId?: string }
 ) & {
   /** The verdict on `first` (ChatPostChecks), when it was given: the door's answer carries it. */
   first?: RateLimitDecision;
@@ -127,10 +134,17 @@ export interface SongRequestChecks {
   rules: SubmitRules;
   /** The song as its tally keeps it. */
   song: Song;
+  /** The `request:new` event's payload (JSON) and where the step may record and relay it itself; null: the hub does. */
+  live: { step: LiveStep; data: string } | null;
 }
 
 export type SongRequestOutcome = (
-  { kind: 'over-first-budget' } | { kind: 'recently-played'; lastPlayedSeconds: number } | { kind: 'over-budget'; decision: RateLimitDecision } | SubmitOutcome
+  | { kind: 'over-first-budget' }
+  | { kind: 'recently-played'; lastPlayedSeconds: number }
+  | { kind: 'over-budget'; decision: RateLimitDecision }
+  | Exclude<SubmitOutcome, { kind: 'created' }>
+  /** `liveId`: the step recorded and relayed `request:new` under this id (LiveHub.publishRecorded); absent: it did not. */
+  | (Extract<SubmitOutcome, { kind: 'created' }> & { liveId?: string })
 ) & {
   /** The verdict on `first` (SongRequestChecks), when it was given: the door's answer carries it. */
   first?: RateLimitDecision;

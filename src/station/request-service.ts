@@ -8,7 +8,7 @@ import type { NamedBudget } from '../limits/named-budget.js';
 import { ToldBudget } from '../limits/told-budget.js';
 import type { DoorBudget } from './chat-service.js';
 import { toUnixSeconds, type Clock } from './clock.js';
-import type { LiveHub } from './live-hub.js';
+import type { LiveHub, LiveStep } from './live-hub.js';
 import { makeSong, songId } from './song.js';
 
 export interface RequestRules {
@@ -52,6 +52,8 @@ export class RequestService {
     private readonly budget: SongRequestBudget,
     /** The station's language: live events (and the webhooks made of them) name an absent requester in it. */
     private readonly stationWords: RequesterWords = en,
+    /** How the store's one step may record and relay `request:new` itself (LiveStep); null: `live` does. */
+    private readonly liveStep: LiveStep | null = null,
   ) {}
 
   /** `words`: the requester's language, for the answer's name of a requester who gave none ("Anónimo"); the store keeps none. */
@@ -82,6 +84,8 @@ export class RequestService {
       // Anyone may say "high": the queue stays first come, first served unless the station trusts it.
       rules: { songId: songId(input.artist, input.song_title), createdMs: now, rank: this.rules.listenerPriority === 'ordered' ? request.priority : 'normal' },
       song,
+      // The event as every live client and webhook hears it (in the station's language), should the request be queued.
+      live: this.liveStep && { step: this.liveStep, data: JSON.stringify(answeredRequest(request, this.stationWords)) },
     };
     const atOnce = this.store.songRequest?.submit(checks);
     const outcome = await (atOnce ?? this.stepByStep(checks, door));
@@ -98,7 +102,8 @@ export class RequestService {
       case 'created':
         // Step by step the tally is its own store call; at once the store counted it with the request.
         if (!atOnce) await this.store.station.tally(song, 'requests');
-        this.live.publish('request:new', answeredRequest(outcome.request, this.stationWords));
+        if (outcome.liveId !== undefined) this.live.publishRecorded('request:new', answeredRequest(outcome.request, this.stationWords), outcome.liveId);
+        else this.live.publish('request:new', answeredRequest(outcome.request, this.stationWords));
         return { created: true, request: answeredRequest(outcome.request, words) };
     }
   }

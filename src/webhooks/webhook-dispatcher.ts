@@ -24,6 +24,11 @@ export class WebhookDispatcher implements LiveHub {
     private readonly clock: Clock,
   ) {}
 
+  /** Webhooks keep no live history: an event a store step recorded is queued as any other. */
+  publishRecorded<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
+    this.publish(event, payload);
+  }
+
   publish<E extends keyof LiveEvents>(event: E, payload: LiveEvents[E]): void {
     const endpoints = this.config.webhooks.endpoints;
     if (endpoints.length === 0) return;

@@ -175,6 +175,10 @@ describe.skipIf(!redisServerInstalled())('Redis connections belong to their app'
     expect(chats.filter((status) => status !== 201)).toEqual([]);
     expect(outageLines(node.lines)).toHaveLength(0);
     expect(node.lines.filter((line) => line.msg.startsWith('redis replicas behind'))).toHaveLength(1);
+    // A 503 leaves nothing queued: a request written before its WAIT failed was taken back.
+    const listed = await call(`${node.url}/api/mobile/requests`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.requests).toEqual([]);
   });
 
   it('an answer that came while this process stalled past the command timeout is taken, not an outage (a 1 s stall, 200 ms timeout)', async () => {

@@ -70,6 +70,9 @@ export function serviceWorld(overrides: Partial<WorldSettings> = {}) {
     publish: (event, payload) => {
       world.published.push({ event, payload });
     },
+    publishRecorded: (event, payload) => {
+      world.published.push({ event, payload });
+    },
   };
   const store = createMemoryStore(
     { chatHistory: 50, requestHistory: 50, feedbackHistory: 50, maxTrackedClients: 1000, liveEventHistory: 500, artworkLookups: 10_000, artworkImages: 500 },

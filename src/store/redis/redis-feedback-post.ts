@@ -2,7 +2,7 @@ import { REDIS_RETRY_AFTER_SECONDS, type RedisConnections } from '../../redis/re
 import type { FeedbackAtOnce, FeedbackChecks, FeedbackOutcome } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
 import { pushCappedLua } from './redis-capped-list.js';
-import { marginOf, redisCounterOf } from './redis-chat-post.js';
+import { marginOf, redisCounterOf } from './redis-one-step.js';
 import { AppError } from '../../errors.js';
 import type { RedisFeedbackLog } from './redis-feedback-log.js';
 import { stationSongKeys, tallyLua } from './redis-station-store.js';

@@ -51,7 +51,8 @@ return 0
  * id older than the history never makes Redis build (or queue) a reply of the whole stream.
  */
 export class RedisLiveEventLog implements LiveEventLog {
-  private readonly stream: RedisStream;
+  /** The history's stream: a store step that records its live event itself (LiveStep) appends there too. */
+  readonly stream: RedisStream;
   /** Entries a resume may walk: the stream holds about `capacity` (MAXLEN ~ leaves up to one node more). */
   private readonly scanLimit: number;
 

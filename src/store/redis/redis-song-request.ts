@@ -6,7 +6,8 @@ import { LuaScript } from './lua-script.js';
 import { queueRequestLua, type RedisRequestQueue } from './redis-request-queue.js';
 import { stationSongKeys, tallyLua } from './redis-station-store.js';
 import { countHitLua } from './redis-window-counter.js';
-import { marginOf, redisCounterOf } from './redis-chat-post.js';
+import type { RedisStream } from './redis-stream.js';
+import { marginOf, redisCounterOf } from './redis-one-step.js';
 import { AppError } from '../../errors.js';
 
 // A song request in one round trip: the rules in the order SongRequestChecks gives them, and
@@ -21,6 +22,9 @@ import { AppError } from '../../errors.js';
 // window ms ('' for none), its limit, the song's json, the door budget's window ms ('' for none),
 // its limit; the Redis time (ms) from which the request is too late (its call has been given up
 // and answered 503 on the hub, redis-clock.ts): it then writes nothing ('' for no check).
+// ARGV[15..19]: the live event, recorded and relayed here as the hub would (LiveStep): the
+// history's capacity ('' : the hub does it), the request:new payload (JSON), the relay's channel
+// ('' : no other nodes), its message's head and tail. KEYS[11]: the live event history.
 // Every answer ends with the door budget's count and ms to its reset (0, 0 when none), and the
 // Redis time it ran at (ms), from which the hub learns the clocks' skew.
 const SUBMIT = new LuaScript(`${queueRequestLua}${tallyLua}
@@ -55,7 +59,26 @@ if duplicate then
   return {'duplicate', duplicate, 0, firstCount, firstTtl, nowMs}
 end
 tally(KEYS[7], KEYS[8], ARGV[1], ARGV[11], {'requests', 1})
-return {'created', '', 0, firstCount, firstTtl, nowMs}
+if ARGV[15] == '' then return {'created', '', 0, firstCount, firstTtl, nowMs} end
+local eventId = redis.call('XADD', KEYS[11], 'MAXLEN', '~', ARGV[15], '*', 'event', 'request:new', 'data', ARGV[16])
+if ARGV[17] ~= '' then redis.call('PUBLISH', ARGV[17], ARGV[18] .. '"request:new",' .. ARGV[16] .. ',"' .. eventId .. '"' .. ARGV[19]) end
+return {'created', eventId, 0, firstCount, firstTtl, nowMs}
+`);
+
+// A request queued but not acknowledged by the replicas in time (its WAIT failed, the client is
+// answered 503): taken back, so that it is not queued either. Its live event was never sent (a
+// durable write records it only once kept). KEYS: the queue's five, the tallies, the delay's
+// counter. ARGV: id, songId, '1' when the delay was claimed.
+const TAKE_BACK = new LuaScript(`
+if not redis.call('HGET', KEYS[1], ARGV[1]) then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[5], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[3], ARGV[1])
+if redis.call('HGET', KEYS[4], ARGV[2]) == ARGV[1] then redis.call('HDEL', KEYS[4], ARGV[2]) end
+redis.call('HINCRBY', KEYS[6], ARGV[2] .. ':requests', -1)
+if ARGV[3] == '1' and tonumber(redis.call('GET', KEYS[7]) or '0') > 0 then redis.call('DECR', KEYS[7]) end
+return 1
 `);
 
 /**
@@ -71,6 +94,7 @@ export class RedisSongRequest implements SongRequestAtOnce {
     private readonly redis: RedisConnections,
     prefix: string,
     private readonly queue: RedisRequestQueue,
+    private readonly history: RedisStream,
   ) {
     const q = queue.keys;
     const station = stationSongKeys(prefix);
@@ -84,7 +108,7 @@ export class RedisSongRequest implements SongRequestAtOnce {
     const firstCounter = first && redisCounterOf(first.budget, this.redis);
     if ((delay && !counter) || (first && !firstCounter)) return null;
     const unused = this.queue.keys.data;
-    const keys = [...this.keys, counter ? counter.keyOf(checks.client) : unused, first && firstCounter ? firstCounter.keyOf(first.key) : unused];
+    const keys = [...this.keys, counter ? counter.keyOf(checks.client) : unused, first && firstCounter ? firstCounter.keyOf(first.key) : unused, this.history.key];
     const args = [
       rules.songId,
       request.id,
@@ -100,13 +124,19 @@ export class RedisSongRequest implements SongRequestAtOnce {
       firstCounter ? firstCounter.windowMs : '',
       first ? first.budget.limit : 0,
     ];
-    const { clock, commandTimeoutMs } = this.redis;
-    return this.redis.durableWrite(
+    const { clock, commandTimeoutMs, waitsForReplicas } = this.redis;
+    // The live event in the same step where the hub allows it (LiveStep), unless the request must
+    // first be held by the replicas: announced only once kept, so then the hub records it after.
+    const live = waitsForReplicas ? null : checks.live;
+    const relay = live?.step.relay;
+    const liveArgs = live ? [this.history.capacity, live.data, relay?.channel ?? '', relay?.head ?? '', relay?.tail ?? ''] : ['', '', '', '', ''];
+    let created = false;
+    const written = this.redis.durableWrite(
       this.queue.keys.data,
       async (durable): Promise<SongRequestOutcome> => {
         // Its deadline from when it is sent (a durable write may wait its turn for the replicas first).
         const deadline = clock.deadlineFor(Date.now(), commandTimeoutMs, marginOf(commandTimeoutMs));
-        const reply = await SUBMIT.run(durable, keys, [...args, deadline]);
+        const reply = await SUBMIT.run(durable, keys, [...args, deadline, ...liveArgs]);
         const [kind, a, b, firstCount, firstTtl, redisMs] = reply as [string, string | number, number, number, number, number];
         clock.observe(redisMs, Date.now());
         // Ran past the time the hub waits: it wrote nothing, and the caller gets the 503 a timeout gives.
@@ -116,11 +146,26 @@ export class RedisSongRequest implements SongRequestAtOnce {
         if (kind === 'recently-played') return { kind, lastPlayedSeconds: Number(a), ...verdict };
         if (kind === 'over-budget') return { kind, decision: delay!.decide({ count: Number(a), resetMs: b }), ...verdict };
         // The created request is the one sent: its JSON need not be read back.
-        if (kind === 'created') return { kind, request: { ...request }, ...verdict };
+        if (kind === 'created') {
+          created = true;
+          return a ? { kind, request: { ...request }, liveId: String(a), ...verdict } : { kind, request: { ...request }, ...verdict };
+        }
         return { kind: 'duplicate', request: JSON.parse(String(a)) as StoredSongRequest, ...verdict };
       },
       // What the queue's submit waits for (a retry after a failed wait finds the duplicate); a refusal wrote nothing to wait for.
       (outcome) => outcome.kind === 'created' || outcome.kind === 'duplicate',
     );
+    if (!waitsForReplicas) return written;
+    // Answered 503 because the replicas did not hold it in time: then it is not queued either.
+    return written.catch(async (error: unknown) => {
+      if (created) await this.takeBack(checks, counter ? counter.keyOf(checks.client) : unused).catch(() => undefined);
+      throw error;
+    });
+  }
+
+  private takeBack(checks: SongRequestChecks, delayKey: string): Promise<unknown> {
+    const q = this.queue.keys;
+    const keys = [q.data, q.pending, q.all, q.bySong, q.songOf, this.keys[7]!, delayKey];
+    return this.redis.call(() => TAKE_BACK.run(this.redis.commands, keys, [checks.request.id, checks.rules.songId, checks.delay ? '1' : '0']));
   }
 }

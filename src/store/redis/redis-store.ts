@@ -34,14 +34,15 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   const { redis, prefix, limits } = options;
   const chat = new RedisChatLog(redis, `${prefix}chat`, limits.chatHistory);
   const requests = new RedisRequestQueue(redis, prefix, limits.requestHistory);
+  const liveEvents = new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory);
   const feedback = new RedisFeedbackLog(redis, `${prefix}feedback`, limits.feedbackHistory);
   return {
     kind: 'redis',
     availability: redis.outage,
     chat,
-    chatPost: new RedisChatPost(redis, prefix, chat),
+    chatPost: new RedisChatPost(redis, prefix, chat, liveEvents.stream),
     requests,
-    songRequest: new RedisSongRequest(redis, prefix, requests),
+    songRequest: new RedisSongRequest(redis, prefix, requests, liveEvents.stream),
     feedback,
     feedbackPost: new RedisFeedbackPost(redis, prefix, feedback),
     station: new RedisStationStore(redis, prefix),
@@ -54,7 +55,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     audience: new RedisAudienceLog(redis, prefix),
     artwork: new RedisArtworkStore(redis, prefix, limits.artworkLookups, limits.artworkImages),
     counter: (name: string, windowSeconds: number) => new RedisWindowCounter(redis, `${prefix}ratelimit:${name}:`, windowSeconds),
-    liveEvents: new RedisLiveEventLog(redis, `${prefix}live:events`, limits.liveEventHistory),
+    liveEvents,
     claim: (key: string, ttlMs: number) => redis.call(async () => (await redis.commands.set(`${prefix}claim:${key}`, '1', { NX: true, PX: Math.max(1, Math.round(ttlMs)) })) === 'OK'),
     ping: () =>
       redis.call(async () => {
