@@ -10,6 +10,6 @@ const [BEFORE, AFTER] = serializeSuccess(MARKER).toString().split(JSON.stringify
  * A success whose `data` is JSON text made beforehand (rows kept as text by the store, validated
  * when written): spliced into the envelope as it is, never parsed and serialised again.
  */
-export function splicedSuccess(dataText: string): RouteResult {
-  return { kind: 'prepared', status: 200, body: Buffer.from(BEFORE + dataText + AFTER) };
+export function splicedSuccess(dataText: string, status: 200 | 201 = 200): RouteResult {
+  return { kind: 'prepared', status, body: Buffer.from(BEFORE + dataText + AFTER) };
 }

@@ -152,6 +152,8 @@ export interface SongRequestAtOnce {
 export interface FeedbackChecks {
   first: { budget: Budget; key: string } | null;
   feedback: Feedback;
+  /** `feedback` as JSON text, made once: the store appends it and the answer splices it in. */
+  feedbackText: string;
   /** A rating of the song on air, added to its tally; null for any other feedback. */
   rating: { song: Song; rating: number } | null;
 }

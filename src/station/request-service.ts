@@ -138,8 +138,8 @@ export class RequestService {
   }
 
   /** `list` as JSON texts (requester-name.ts), for an answer that splices them in unparsed. */
-  async listText(status: RequestStatus | 'all', limit: number, words: RequesterWords = en): Promise<string[]> {
-    return answeredRequestTexts(await this.store.requests.listText(status, limit), words);
+  listText(status: RequestStatus | 'all', limit: number, words: RequesterWords = en): Promise<string[]> {
+    return this.store.requests.listText(status, limit).then((rows) => answeredRequestTexts(rows, words));
   }
 
   /** Staff set a pending request's priority: shown to all, and it ranks the queue (staff are trusted). */

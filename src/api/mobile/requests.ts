@@ -47,7 +47,8 @@ export function requestRoutes(requests: RequestService): RouteDefinition[] {
  * A listing of song requests as both listings answer it (the public one and the staff one): the
  * stored texts spliced in as they are (SongRequestListSchema's `requests` and `count`).
  */
-export async function requestListing(requests: RequestService, query: RequestsListing, words: RequesterWords): Promise<RouteResult> {
-  const rows = await requests.listText(query.status ?? DEFAULT_REQUEST_LISTING.status, query.limit ?? DEFAULT_REQUEST_LISTING.limit, words);
-  return splicedSuccess(`{"requests":[${rows.join(',')}],"count":${rows.length}}`);
+export function requestListing(requests: RequestService, query: RequestsListing, words: RequesterWords): Promise<RouteResult> {
+  return requests
+    .listText(query.status ?? DEFAULT_REQUEST_LISTING.status, query.limit ?? DEFAULT_REQUEST_LISTING.limit, words)
+    .then((rows) => splicedSuccess(`{"requests":[${rows.join(',')}],"count":${rows.length}}`));
 }
