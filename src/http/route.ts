@@ -54,7 +54,7 @@ export type RouteResult =
   /** A whole JSON document without the envelope (openapi.json). */
   | { kind: 'document'; status: 200; document: unknown; headers?: Record<string, string> }
   /** A body serialised beforehand with `serializeSuccess` (hot answers cached per state and second). */
-  | { kind: 'prepared'; status: 200; body: Buffer; headers?: Record<string, string>; /** When not JSON (static files). */ contentType?: string }
+  | { kind: 'prepared'; status: 200 | 201; body: Buffer; headers?: Record<string, string>; /** When not JSON (static files). */ contentType?: string }
   /** 304: the client's copy (If-None-Match) is current; no body, the validators again. */
   | { kind: 'not-modified'; status: 304; headers: Record<string, string> }
   /** A long-lived answer (Server-Sent Events): the edge writes the head, then the session owns the connection (http/stream-reply.ts). */

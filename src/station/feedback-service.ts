@@ -37,6 +37,15 @@ export class FeedbackService {
    * route's own budget when it left it to the feedback (counted first, in the same store step, for `client`).
    */
   async submit(input: FeedbackInput, client = '', door?: DoorBudget): Promise<Feedback> {
+    return (await this.stored(input, client, door)).feedback;
+  }
+
+  /** `submit`, answered as the JSON text the store appended (the door splices it in, serialising nothing again). */
+  async submitText(input: FeedbackInput, client = '', door?: DoorBudget): Promise<string> {
+    return (await this.stored(input, client, door)).text;
+  }
+
+  private async stored(input: FeedbackInput, client: string, door: DoorBudget | undefined): Promise<{ feedback: Feedback; text: string }> {
     const song = input.type === 'song_rating' ? songOnAir(await this.store.station.read()) : null;
     const feedback: Feedback = {
       id: randomUUID(),
@@ -51,13 +60,14 @@ export class FeedbackService {
       // The store's verdict reaches the door as it comes, even after the call was given up (told-budget.ts).
       first: door && doorBudget ? { budget: new ToldBudget(doorBudget, (decision) => door.counted(decision)), key: client } : null,
       feedback,
+      feedbackText: JSON.stringify(feedback),
       rating: song && feedback.rating !== null ? { song, rating: feedback.rating } : null,
     };
     const atOnce = this.store.feedbackPost?.submit(checks);
     const outcome = await (atOnce ?? this.stepByStep(checks, door));
     if (atOnce && outcome.first) door?.counted(outcome.first);
     if (outcome.kind === 'over-first-budget') throw doorBudget!.refusal(outcome.first!);
-    return feedback;
+    return { feedback, text: checks.feedbackText };
   }
 
   /** The same steps as the store's one, one port call each (the memory store, or a budget counted elsewhere). */

@@ -166,6 +166,8 @@ export interface SongRequestAtOnce {
 export interface FeedbackChecks {
   first: { budget: Budget; key: string } | null;
   feedback: Feedback;
+  /** `feedback` as JSON text, made once: the store appends it and the answer splices it in. */
+  feedbackText: string;
   /** A rating of the song on air, added to its tally; null for any other feedback. */
   rating: { song: Song; rating: number } | null;
 }
@@ -235,6 +237,11 @@ export interface RequestQueue {
   pendingFor(songId: string): Promise<StoredSongRequest | null>;
   /** Pending: by rank (high first), then oldest first. Other statuses and `all`: newest first. */
   list(status: RequestStatus | 'all', limit: number): Promise<StoredSongRequest[]>;
+  /**
+   * The same listing, each request as JSON text in `storedRequestText`'s form (requester-name.ts),
+   * for an answer that splices the rows in without parsing them.
+   */
+  listText(status: RequestStatus | 'all', limit: number): Promise<string[]>;
   /** The pending request for this song becomes `played` (the poller calls this on a song change). */
   markPlayed(songId: string): Promise<StoredSongRequest | null>;
   /** Staff set a pending request's priority, which also ranks it in the queue; null when none is pending with that id. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
 import en from '../messages/en.js';
 import type { RequestPriority, RequestStatus, SongRequest, StoredSongRequest, SubmitOutcome } from './model.js';
-import { answeredRequest, type RequesterWords } from './requester-name.js';
+import { answeredRequest, answeredRequestTexts, type RequesterWords } from './requester-name.js';
 import type { SongRequestChecks, SongRequestOutcome, Store } from './ports.js';
 import type { NamedBudget } from '../limits/named-budget.js';
 import { ToldBudget } from '../limits/told-budget.js';
@@ -142,6 +142,11 @@ export class RequestService {
 
   async list(status: RequestStatus | 'all', limit: number, words: RequesterWords = en): Promise<SongRequest[]> {
     return (await this.store.requests.list(status, limit)).map((request) => answeredRequest(request, words));
+  }
+
+  /** `list` as JSON texts (requester-name.ts), for an answer that splices them in unparsed. */
+  listText(status: RequestStatus | 'all', limit: number, words: RequesterWords = en): Promise<string[]> {
+    return this.store.requests.listText(status, limit).then((rows) => answeredRequestTexts(rows, words));
   }
 
   /** Staff set a pending request's priority: shown to all, and it ranks the queue (staff are trusted). */

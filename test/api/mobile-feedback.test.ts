@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSong } from '../../src/station/song.js';
 import { emptyStationState } from '../../src/station/model.js';
-import { call, startTestServer, type TestServer } from '../support/test-server.js';
+import { call, checkedFetch, startTestServer, type TestServer } from '../support/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -45,6 +45,21 @@ describe('POST /api/mobile/feedback', () => {
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({ type, content: null, rating: null });
     }
+  });
+
+  it('answers the feedback as stored, its text byte for byte (non-ASCII, emoji, quotes)', async () => {
+    const content = 'Gracias 🙏 «radio» "AC/DC" \\ Zoë\nsecond line';
+    const response = await checkedFetch(`${server.url}/api/mobile/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'app_feedback', content }),
+    });
+    expect(response.status).toBe(201);
+    const text = await response.text();
+    const body = JSON.parse(text);
+    expect(text).toBe(JSON.stringify(body));
+    expect(body.data.content).toBe(content);
+    expect((await server.app.store.feedback.recent(1))[0]).toEqual(body.data);
   });
 
   it('attaches a song rating to the song on air', async () => {

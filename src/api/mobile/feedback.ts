@@ -1,6 +1,7 @@
 import { FeedbackSchema } from '../response-schemas.js';
 import { Type } from '@sinclair/typebox';
-import { created, defineRoute, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
+import { splicedSuccess } from '../spliced-answer.js';
 import type { FeedbackService } from '../../station/feedback-service.js';
 import { Text } from '../../validation/text-rules.js';
 
@@ -32,7 +33,7 @@ export function feedbackRoutes(feedback: FeedbackService): RouteDefinition[] {
       body: FeedbackBody,
       response: FeedbackSchema,
       successStatus: 201,
-      handler: async ({ body, client, budget }) => created(await feedback.submit(body, client, budget ?? undefined)),
+      handler: async ({ body, client, budget }) => splicedSuccess(await feedback.submitText(body, client, budget ?? undefined), 201),
     }),
   ];
 }

@@ -1,6 +1,7 @@
 import { pendingScore } from '../request-order.js';
 import type { RequestPriority, RequestStatus, StoredSongRequest, SubmitOutcome } from '../../station/model.js';
 import type { RequestQueue, SubmitRules } from '../../station/ports.js';
+import { storedRequestText } from '../../station/requester-name.js';
 
 interface Entry {
   request: StoredSongRequest;
@@ -44,6 +45,10 @@ export class MemoryRequestQueue implements RequestQueue {
       if (status === 'all' || request.status === status) result.push({ ...request });
     }
     return result;
+  }
+
+  async listText(status: RequestStatus | 'all', limit: number): Promise<string[]> {
+    return (await this.list(status, limit)).map(storedRequestText);
   }
 
   async markPlayed(songId: string): Promise<StoredSongRequest | null> {

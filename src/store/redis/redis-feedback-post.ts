@@ -55,7 +55,7 @@ export class RedisFeedbackPost implements FeedbackAtOnce {
     if (first && !counter) return null;
     const keys = [...this.keys, first && counter ? counter.keyOf(first.key) : this.log.key];
     const args = [
-      JSON.stringify(checks.feedback),
+      checks.feedbackText,
       this.log.capacity,
       rating ? rating.song.id : '',
       rating ? JSON.stringify(rating.song) : '',

@@ -2,6 +2,7 @@ import { pendingScore, PRIORITY_RANK } from '../request-order.js';
 import type { RequestPriority, RequestStatus, StoredSongRequest, SubmitOutcome } from '../../station/model.js';
 import type { RequestQueue, SubmitRules } from '../../station/ports.js';
 import { LuaScript } from './lua-script.js';
+import { storedRequestText } from '../../station/requester-name.js';
 import type { RedisConnections } from '../../redis/redis-connection.js';
 
 /**
@@ -58,15 +59,38 @@ const PENDING_FOR = new LuaScript(`${queueRequestLua}
 return pendingJson({data = KEYS[1], bySong = KEYS[2]}, ARGV[1]) or false
 `);
 
+/**
+ * A stored request's status or priority read or set in its JSON text, every other byte kept, so a
+ * listing can answer the text as stored (storedRequestText). `"status":"` occurs once: a quote
+ * inside a string is escaped. The values are plain words (no quote, no escape).
+ */
+const requestFieldLua = `
+local function fieldAt(json, name)
+  local key = '"' .. name .. '":"'
+  local at = string.find(json, key, 1, true)
+  if not at then return nil end
+  local from = at + #key
+  return from, (string.find(json, '"', from, true))
+end
+local function field(json, name)
+  local from, to = fieldAt(json, name)
+  return from and string.sub(json, from, to - 1)
+end
+local function withField(json, name, value)
+  local from, to = fieldAt(json, name)
+  return string.sub(json, 1, from - 1) .. value .. string.sub(json, to)
+end
+`;
+
 // KEYS: data, pending, all. ARGV: status ('pending' | 'all' | other), limit.
-const LIST = new LuaScript(`
+const LIST = new LuaScript(`${requestFieldLua}
 local want, limit, out = ARGV[1], tonumber(ARGV[2]), {}
 local ids
 if want == 'pending' then ids = redis.call('ZRANGE', KEYS[2], 0, limit - 1)
 else ids = redis.call('ZREVRANGE', KEYS[3], 0, -1) end
 for _, id in ipairs(ids) do
   local json = redis.call('HGET', KEYS[1], id)
-  if json and (want == 'pending' or want == 'all' or cjson.decode(json).status == want) then
+  if json and (want == 'pending' or want == 'all' or field(json, 'status') == want) then
     out[#out + 1] = json
     if #out >= limit then break end
   end
@@ -75,28 +99,24 @@ return out
 `);
 
 // KEYS: data, pending, bySong. ARGV: songId.
-const MARK_PLAYED = new LuaScript(`
+const MARK_PLAYED = new LuaScript(`${requestFieldLua}
 local id = redis.call('HGET', KEYS[3], ARGV[1])
 if not id then return false end
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('ZREM', KEYS[2], id)
 local json = redis.call('HGET', KEYS[1], id)
 if not json then return false end
-local request = cjson.decode(json)
-request.status = 'played'
-json = cjson.encode(request)
+json = withField(json, 'status', 'played')
 redis.call('HSET', KEYS[1], id, json)
 return json
 `);
 
 // KEYS: data, pending, bySong, songOf. ARGV: id, new status.
-const RESOLVE = new LuaScript(`
+const RESOLVE = new LuaScript(`${requestFieldLua}
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return false end
-local request = cjson.decode(json)
-if request.status ~= 'pending' then return false end
-request.status = ARGV[2]
-json = cjson.encode(request)
+if field(json, 'status') ~= 'pending' then return false end
+json = withField(json, 'status', ARGV[2])
 redis.call('HSET', KEYS[1], ARGV[1], json)
 redis.call('ZREM', KEYS[2], ARGV[1])
 local song = redis.call('HGET', KEYS[4], ARGV[1])
@@ -106,14 +126,12 @@ return json
 
 // KEYS: data, pending. ARGV: id, priority, its rank. Only a pending request (in the pending zset)
 // changes; its creation time is kept in the score (rank * 1e13 + ms, request-order.ts).
-const SET_PRIORITY = new LuaScript(`
+const SET_PRIORITY = new LuaScript(`${requestFieldLua}
 local score = redis.call('ZSCORE', KEYS[2], ARGV[1])
 if not score then return false end
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return false end
-local request = cjson.decode(json)
-request.priority = ARGV[2]
-json = cjson.encode(request)
+json = withField(json, 'priority', ARGV[2])
 redis.call('HSET', KEYS[1], ARGV[1], json)
 redis.call('ZADD', KEYS[2], tonumber(ARGV[3]) * 1e13 + (tonumber(score) % 1e13), ARGV[1])
 return json
@@ -145,7 +163,7 @@ export class RedisRequestQueue implements RequestQueue {
       const reply = (await SUBMIT.run(
         durable,
         [k.data, k.pending, k.all, k.bySong, k.songOf],
-        [rules.songId, request.id, JSON.stringify(request), pendingScore(rules.rank, rules.createdMs), this.capacity, rules.createdMs],
+        [rules.songId, request.id, storedRequestText(request), pendingScore(rules.rank, rules.createdMs), this.capacity, rules.createdMs],
       )) as [string, string];
       const [kind, value] = reply;
       return { kind: kind as 'created' | 'duplicate', request: JSON.parse(value) as StoredSongRequest };
@@ -159,11 +177,13 @@ export class RedisRequestQueue implements RequestQueue {
     });
   }
 
-  list(status: RequestStatus | 'all', limit: number): Promise<StoredSongRequest[]> {
-    return this.redis.call(async () => {
-      const rows = (await LIST.run(this.redis.commands, [this.keys.data, this.keys.pending, this.keys.all], [status, limit])) as string[];
-      return rows.map((row) => JSON.parse(row) as StoredSongRequest);
-    });
+  async list(status: RequestStatus | 'all', limit: number): Promise<StoredSongRequest[]> {
+    return (await this.listText(status, limit)).map((row) => JSON.parse(row) as StoredSongRequest);
+  }
+
+  listText(status: RequestStatus | 'all', limit: number): Promise<string[]> {
+    // No async wrapper: the rows go on as they came (each await on the hot path is a microtask more).
+    return this.redis.call(() => LIST.run(this.redis.commands, [this.keys.data, this.keys.pending, this.keys.all], [status, limit]) as Promise<string[]>);
   }
 
   markPlayed(songId: string): Promise<StoredSongRequest | null> {
