@@ -7,6 +7,7 @@ import type { ServerCatalog } from '../messages/en.js';
 import { LIVE_NAMESPACE } from './live-broadcaster.js';
 import type { NativeFanout } from './native-fanout.js';
 import { leanHandshake } from './lean-handshake.js';
+import { leanSocketMaps } from './socket-maps.js';
 import { liveConnections } from './live-connection.js';
 
 export interface LiveClientsDeps {
@@ -57,6 +58,7 @@ export function serveLiveClients(io: Server, deps: LiveClientsDeps): void {
   }
   io.of(LIVE_NAMESPACE).on('connection', (socket) => {
     leanHandshake(socket);
+    leanSocketMaps(socket);
     deps.fanout.enroll(socket);
     deps.metrics.liveClientConnected();
     socket.on('disconnect', leave);

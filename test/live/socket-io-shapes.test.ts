@@ -3,7 +3,10 @@
 // clients: an upgrade of either library that changes what these modules reach into fails here.
 import { EventEmitter } from 'node:events';
 import { Server, type Socket } from 'socket.io';
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { io as connectClient, Manager, type Socket as ClientSocket } from 'socket.io-client';
 import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -11,6 +14,8 @@ import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import uWS, { closeConnections, listenExclusive, listeningPort, stopListening } from '../../src/http/uws.js';
 import { LazyDecoder, lazyParser } from '../../src/live/lazy-decoder.js';
 import { leanHandshake } from '../../src/live/lean-handshake.js';
+import { OneEntryMap } from '../../src/live/one-entry-map.js';
+import { leanSocketMaps } from '../../src/live/socket-maps.js';
 
 /** An engine connection, with what the tests read (engine.io's Socket). */
 type EngineConnection = EventEmitter & { id: string; transport: { name: string } };
@@ -37,13 +42,17 @@ beforeAll(async () => {
     engineConnections.set(connection.id, connection);
     connection.on('close', (reason: string) => closedBecause.set(connection.id, reason));
   });
+  const echo = (...args: unknown[]) => {
+    const ack = args.pop() as (answer: unknown) => void;
+    ack(args);
+  };
   io.of('/live').on('connection', (socket) => {
     leanHandshake(socket);
-    socket.on('echo', (...args: unknown[]) => {
-      const ack = args.pop() as (answer: unknown) => void;
-      ack(args);
-    });
+    leanSocketMaps(socket);
+    socket.on('echo', echo);
   });
+  // As Socket.IO makes them: what the shapes are checked on.
+  io.of('/plain').on('connection', (socket) => socket.on('echo', echo));
   listenSocket = (await listenExclusive(app, '127.0.0.1', 0))!;
   url = `http://127.0.0.1:${listeningPort(listenSocket)}`;
 });
@@ -56,8 +65,8 @@ afterAll(async () => {
   closeConnections(app);
 });
 
-async function connect(options: { transports?: Array<'websocket' | 'polling'>; auth?: Record<string, unknown> } = {}): Promise<ClientSocket> {
-  const client = connectClient(`${url}/live`, { transports: options.transports ?? ['websocket'], forceNew: true, reconnection: false, auth: options.auth });
+async function connect(options: { transports?: Array<'websocket' | 'polling'>; auth?: Record<string, unknown>; namespace?: string } = {}): Promise<ClientSocket> {
+  const client = connectClient(`${url}${options.namespace ?? '/live'}`, { transports: options.transports ?? ['websocket'], forceNew: true, reconnection: false, auth: options.auth });
   clients.push(client);
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
@@ -67,8 +76,8 @@ async function connect(options: { transports?: Array<'websocket' | 'polling'>; a
 }
 
 /** The server's side of a connected client: its engine connection and its /live socket. */
-function serverSideOf(client: ClientSocket): { engine: EngineConnection; socket: Socket } {
-  const socket = io.of('/live').sockets.get(client.id!)!;
+function serverSideOf(client: ClientSocket, namespace = '/live'): { engine: EngineConnection; socket: Socket } {
+  const socket = io.of(namespace).sockets.get(client.id!)!;
   return { engine: engineConnections.get((socket.conn as unknown as { id: string }).id)!, socket };
 }
 
@@ -190,5 +199,88 @@ describe('the lazy decoder (lazy-decoder.ts)', () => {
     bad.io.engine.send('4/live,"not yours"');
     expect(await closed).toBe('transport close');
     expect(await good.emitWithAck('echo', 'still here')).toEqual(['still here']);
+  });
+});
+
+/** The Maps socket-maps.ts swaps, as this test reads them. */
+interface SocketMaps {
+  acks: Map<number, unknown>;
+  client: { sockets: Map<string, Socket>; nsps: Map<string, Socket> };
+}
+const mapsOf = (socket: Socket) => socket as unknown as SocketMaps;
+
+describe("Socket.IO's per-connection Maps as OneEntryMaps (socket-maps.ts)", () => {
+  it("Socket.IO keeps a socket's acks and its Client's sockets and namespaces in Maps, holding that socket", async () => {
+    const client = await connect({ namespace: '/plain' });
+    const { socket } = serverSideOf(client, '/plain');
+    const maps = mapsOf(socket);
+    expect(maps.acks).toBeInstanceOf(Map);
+    expect(maps.client.sockets).toBeInstanceOf(Map);
+    expect(maps.client.nsps).toBeInstanceOf(Map);
+    expect([...maps.client.sockets]).toEqual([[socket.id, socket]]);
+    expect([...maps.client.nsps]).toEqual([['/plain', socket]]);
+  });
+
+  it('Socket.IO calls only the Map methods OneEntryMap has on them (client.js and socket.js of the installed socket.io)', () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('socket.io'));
+    const source = ['client.js', 'socket.js'].map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
+    const used = new Set([...source.matchAll(/this\.(?:acks|sockets|nsps)\.(\w+)/g)].map((match) => match[1] ?? ''));
+    // A sanity check that the scan finds them at all (these are certainly called).
+    expect([...used]).toEqual(expect.arrayContaining(['set', 'get', 'delete', 'values']));
+    const ours = new OneEntryMap<unknown, unknown>();
+    for (const method of used) expect(method in ours, `socket.io calls ${method} on a per-connection Map`).toBe(true);
+    // Every assignment of them is one of the construction sites (a Map made anywhere else would not be swapped).
+    expect([...source.matchAll(/this\.(acks|sockets|nsps) = ([^;]+);/g)].map((match) => `${match[1]} = ${match[2]}`).sort()).toEqual([
+      'acks = new Map()',
+      'nsps = new Map()',
+      'sockets = new Map()',
+    ]);
+  });
+
+  it('on /live they are OneEntryMaps with the same entries, and acks asked of the client still come back', async () => {
+    const client = await connect();
+    client.on('ask', (question: string, ack: (answer: string) => void) => ack(`answer to ${question}`));
+    const { socket } = serverSideOf(client);
+    const maps = mapsOf(socket);
+    expect(maps.acks).toBeInstanceOf(OneEntryMap);
+    expect(maps.client.sockets).toBeInstanceOf(OneEntryMap);
+    expect(maps.client.nsps).toBeInstanceOf(OneEntryMap);
+    expect([...maps.client.sockets]).toEqual([[socket.id, socket]]);
+    expect([...maps.client.nsps]).toEqual([['/live', socket]]);
+    expect(await Promise.all([socket.emitWithAck('ask', 'one'), socket.emitWithAck('ask', 'two')])).toEqual(['answer to one', 'answer to two']);
+    expect(maps.acks.size).toBe(0);
+  });
+
+  it('a client on /live and another namespace over one connection: both served, either leaves alone, the connection closes both', async () => {
+    const manager = new Manager(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const [live, plain] = [manager.socket('/live'), manager.socket('/plain')];
+    clients.push(live, plain);
+    await Promise.all([live, plain].map((client) => new Promise<void>((resolve) => client.once('connect', () => resolve()))));
+    const liveSide = serverSideOf(live).socket;
+    const liveMaps = mapsOf(liveSide);
+    const plainSide = serverSideOf(plain, '/plain').socket;
+    expect(liveSide.client).toBe(plainSide.client);
+    expect(new Set(liveMaps.client.nsps.keys())).toEqual(new Set(['/live', '/plain']));
+    expect(await live.emitWithAck('echo', 'live')).toEqual(['live']);
+    expect(await plain.emitWithAck('echo', 'plain')).toEqual(['plain']);
+
+    const liveLeft = new Promise<string>((resolve) => liveSide.once('disconnect', resolve));
+    live.disconnect();
+    expect(await liveLeft).toBe('client namespace disconnect');
+    expect([...liveMaps.client.nsps.keys()]).toEqual(['/plain']);
+    expect(await plain.emitWithAck('echo', 'still')).toEqual(['still']);
+
+    const plainClosed = new Promise<string>((resolve) => plainSide.once('disconnect', resolve));
+    manager.engine.close();
+    expect(await plainClosed).toBe('transport close');
+    expect(liveMaps.client.sockets.size).toBe(0);
+  });
+
+  it('a client that leaves /live, alone on its connection, has its connection closed (Socket.IO closes an engine connection with no namespace left)', async () => {
+    const client = await connect();
+    const { engine } = serverSideOf(client);
+    const closed = new Promise<string>((resolve) => engine.once('close', resolve));
+    client.disconnect();
+    expect(await closed).toBe('transport close');
   });
 });
