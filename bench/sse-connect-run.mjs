@@ -1,11 +1,11 @@
-// The CPU of an SSE connect against the floor's (issue 33, item 4), interleaved: the hub and the
-// bare uWS floor (bench/floor-uws.mjs) are up side by side, and each round opens `--batch` SSE
-// streams asking for chat to each in turn (the first of a round rotates), reading both servers'
+// The CPU of an SSE (or, with `--kind ws`, a Socket.IO websocket on /live) connect against the
+// floor's (issue 33, item 4), interleaved: the hub and the bare uWS floor (bench/floor-uws.mjs) are
+// up side by side, and each round opens `--batch` SSE streams asking for chat (or websockets) to each in turn (the first of a round rotates), reading both servers'
 // CPU around each batch. The floor's whole-run figures (bench/floor-run.mjs) connect one server's
 // fleet after the other's, so load from others on a shared machine lands on one side only; here
 // every round pairs the two under the same load, and the median of the per-round ratios is given.
 // Memory per stream: RSS grown over the rounds, read after a full collection (as the floor section).
-//   npm run build && node bench/sse-connect-run.mjs [--clients 10000] [--batch 1000] [--hub DIR ...]
+//   npm run build && node bench/sse-connect-run.mjs [--kind sse|ws] [--clients 10000] [--batch 1000] [--hub DIR ...]
 // --hub DIR (repeatable): another hub build to run beside ours (DIR/dist/main.js), e.g. the
 // commit before a change, extracted with `git archive` and built: its figures come from the same rounds.
 import { spawn } from 'node:child_process';
@@ -19,6 +19,7 @@ import { benchConfig, cpuMs, firstJsonLine, SERVER_CORE, startClientFleet, stop 
 const ROOT = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const kind = option('--kind', 'sse');
 const clients = Number(option('--clients', '10000'));
 const batch = Number(option('--batch', '1000'));
 const hubs = args.flatMap((arg, i) => (arg === '--hub' ? [args[i + 1]] : []));
@@ -59,7 +60,12 @@ const config = benchConfig();
 const servers = [{ name: 'ours', ...(await startHub(ROOT, config)) }];
 for (const [i, root] of hubs.entries()) servers.push({ name: `hub ${i + 1} (${root})`, ...(await startHub(root, config)) });
 servers.push({ name: 'floor', ...(await startFloor('immediate')) });
-const fleets = servers.map((server, i) => ({ server, fleet: startClientFleet('bench/sse-clients.mjs'), source: `127.0.${40 + i}.1`, rounds: [] }));
+const fleets = servers.map((server, i) => ({
+  server,
+  fleet: startClientFleet(kind === 'ws' ? 'bench/fanout-clients.mjs' : 'bench/sse-clients.mjs'),
+  source: `127.0.${40 + i}.1`,
+  rounds: [],
+}));
 /**
  * CPU time of every thread of `pid` (V8's GC helpers too), in ms, from each thread's schedstat
  * (nanoseconds): /proc/PID/stat counts in 10 ms ticks, 10 µs per connect in a batch of 1,000.
@@ -72,7 +78,10 @@ const processCpu = async (pid) => {
   }
   return ns / 1e6;
 };
-const open = (entry, count) => entry.fleet.connect({ url: entry.server.url, count, events: 'nowplaying,chat:message', sources: [entry.source] });
+const open = (entry, count) =>
+  kind === 'ws'
+    ? entry.fleet.connect({ urls: [entry.server.url], count, sources: [entry.source] })
+    : entry.fleet.connect({ url: entry.server.url, count, events: 'nowplaying,chat:message', sources: [entry.source] });
 
 try {
   for (const entry of fleets) await open(entry, WARM_UP);
@@ -96,9 +105,9 @@ try {
   const load = (await import('node:os')).loadavg()[0].toFixed(1);
   const floor = fleets.at(-1);
   const lines = [
-    `SSE connect CPU, ${clients.toLocaleString('en-US')} streams per server asking for chat (${WARM_UP} warm-up, then ${rounds} interleaved rounds of ${batch}); load average ${load} at the end`,
+    `${kind === 'ws' ? 'Socket.IO websocket' : 'SSE'} connect CPU, ${clients.toLocaleString('en-US')} ${kind === 'ws' ? 'websockets on /live' : 'streams asking for chat'} per server (${WARM_UP} warm-up, then ${rounds} interleaved rounds of ${batch}); load average ${load} at the end`,
     '',
-    '| Server | main thread per connect (median of rounds) | all threads per connect (median) | main thread / floor (median of rounds) | all threads / floor (median of rounds) | memory per stream (RSS) | memory / floor |',
+    '| Server | main thread per connect (median of rounds) | all threads per connect (median) | main thread / floor (median of rounds) | all threads / floor (median of rounds) | memory per connection (RSS) | memory / floor |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...fleets.map((entry) => {
       const ratio = (key) => median(entry.rounds.map((r, i) => r[key] / floor.rounds[i][key])).toFixed(2);

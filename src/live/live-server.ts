@@ -9,6 +9,7 @@ import { liveRefusalError, type LiveAdmission } from '../limits/live-refusal.js'
 import { AppError } from '../errors.js';
 import { catalogFor } from '../messages/languages.js';
 import type { ServerCatalog } from '../messages/en.js';
+import { prepareEngineRequests, type PreparingEngine } from './engine-requests.js';
 import { lazyParser } from './lazy-decoder.js';
 import { sessionId } from './session-ids.js';
 import { lightenSocketIoConnects } from './socketio-connect-internals.js';
@@ -146,6 +147,7 @@ function attachLiveServer(io: Server, { clientOfRequest, refusalOf }: Handshakes
   // engine.io writes its own HTTP answers (polling, refused handshakes): they must say
   // `Connection: close` to a client that asked, as every answer of ours does.
   io.attachApp(echoingConnectionClose(app));
+  prepareEngineRequests(io.engine as unknown as PreparingEngine);
   // engine.io has no hook that answers a refused handshake with a body of ours (allowRequest only
   // says yes or no; it then answers 403 with its own body), so its refusal writer is wrapped: a
   // handshake our admission refused is written by the edge's writer, any other as engine.io would.

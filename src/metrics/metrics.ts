@@ -51,11 +51,11 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  private readonly liveConnections = new Gauge({
-    name: 'radio_hub_live_connections',
-    help: 'Socket.IO clients connected to /live on this node',
-    registers: [this.registry],
-  });
+  /**
+   * Socket.IO clients on /live, read at scrape time: a prom-client `inc()` hashes its labels and
+   * writes a new entry on every connect, a measurable part of a reconnect wave's CPU.
+   */
+  private liveConnections = 0;
 
   private readonly published = new Counter({
     name: 'radio_hub_live_events_published_total',
@@ -74,6 +74,7 @@ export class Metrics {
   constructor(private readonly options: MetricsOptions) {
     const lastGoodPollAge = () => (this.lastGoodPoll === null ? Number.NaN : (options.clock() - this.lastGoodPoll) / 1000);
     readAtScrape(this.registry, 'radio_hub_last_good_poll_age_seconds', 'Seconds since this node last polled the stream server successfully (NaN: not yet)', lastGoodPollAge);
+    readAtScrape(this.registry, 'radio_hub_live_connections', 'Socket.IO clients connected to /live on this node', () => this.liveConnections);
     readAtScrape(this.registry, 'radio_hub_sse_streams', 'SSE streams (GET /api/live/events) open or starting on this node', () => this.sseStreams());
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
@@ -86,11 +87,11 @@ export class Metrics {
   }
 
   liveClientConnected(): void {
-    this.liveConnections.inc();
+    this.liveConnections += 1;
   }
 
   liveClientDisconnected(): void {
-    this.liveConnections.dec();
+    this.liveConnections -= 1;
   }
 
   /** Where the SSE gauge reads how many streams this node holds. */

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Socket } from 'socket.io';
 import { WebSocket } from 'ws';
 import { emptyStationState } from '../../src/station/model.js';
 import { makeSong } from '../../src/station/song.js';
 import { handshakeTime, socketIoIdGenerator } from '../../src/live/socketio-connect-internals.js';
+import { queryObject } from '../../src/live/engine-requests.js';
 import { sessionId } from '../../src/live/session-ids.js';
 import { call, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -104,5 +106,22 @@ describe("Socket.IO's internals replaced on the connect path (socketio-connect-i
     const at = Date.now();
     expect(handshakeTime(at)).toBe(String(new Date(at - (at % 1000))));
     expect(handshakeTime(at)).toBe(new Date(at).toString());
+  });
+});
+
+describe("engine.io's request preparation replaced (engine-requests.ts)", () => {
+  it('sets the fields engine.io 6.6 sets on a uWS request (fails when its prepare changes)', () => {
+    const require = createRequire(import.meta.url);
+    const source = readFileSync(join(dirname(require.resolve('engine.io')), 'userver.js'), 'utf8');
+    const body = /\n {4}prepare\(req, res\) \{([\s\S]*?)\n {4}\}/.exec(source)?.[1] ?? '';
+    expect([...body.matchAll(/^ {8}req\.(\w+) =/gm)].map((match) => match[1])).toEqual(['method', 'url', '_query', 'headers', 'connection']);
+    expect(body).toContain('res.onAborted(');
+    expect(body).toContain('new URLSearchParams(req.getQuery())');
+  });
+
+  it('parses a query as engine.io does (Object.fromEntries of URLSearchParams)', () => {
+    const queries = ['', 'EIO=4&transport=websocket', 'EIO=4&transport=polling&t=PZk3x_a', 'a=1&a=2', '&&a&=b&c==d', 'x=%41%zz+y', '__proto__=1&b=2', 'sid=abc-_DEF12'];
+    for (const query of queries) expect(queryObject(query)).toEqual(Object.fromEntries(new URLSearchParams(query)));
+    expect(Object.getPrototypeOf(queryObject('__proto__=1'))).toBe(Object.prototype);
   });
 });
