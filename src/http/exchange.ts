@@ -1,6 +1,7 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { StaffMember } from './admin-auth.js';
 import { queryOf, type ConnectionClose } from './uws.js';
+import { forwardedForOf } from './request-headers.js';
 
 const ADDRESS_TEXT = new TextDecoder();
 
@@ -135,7 +136,7 @@ export class Exchange {
     if (!this.req) return { ip: '', key: '' };
     // The address is ASCII text (IPv4 or IPv6): one decode, no Buffer in between.
     const peer = ADDRESS_TEXT.decode(this.res.getRemoteAddressAsText());
-    this.identity = this.clients.of(peer, this.clients.readsForwardedFor ? this.req.getHeader('x-forwarded-for') : '');
+    this.identity = this.clients.of(peer, this.clients.readsForwardedFor ? forwardedForOf(this.req) : '');
     return this.identity;
   }
 

@@ -35,6 +35,23 @@ export function framingIsAmbiguous(req: HttpRequest): boolean {
   return codings.trim().toLowerCase() !== 'chunked';
 }
 
+/**
+ * X-Forwarded-For as one list: every occurrence of the header, in order, joined with ", " (RFC 9110
+ * 5.3: a repeated field is its values comma-joined). uWS's `getHeader` gives only the first, and a
+ * proxy that adds its own line (HAProxy's `option forwardfor`) puts the address it saw last, after
+ * the line the client wrote: the first alone would be the client's word. Only a request that sends
+ * the header pays for walking the header list.
+ */
+export function forwardedForOf(req: HttpRequest): string {
+  const first = req.getHeader('x-forwarded-for');
+  if (first === '') return '';
+  let joined = '';
+  req.forEach((name, value) => {
+    if (name === 'x-forwarded-for') joined = joined === '' ? value : `${joined}, ${value}`;
+  });
+  return joined;
+}
+
 export function decodeParameter(raw: string): string {
   try {
     return decodeURIComponent(raw);

@@ -1,4 +1,5 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+import { forwardedForOf } from '../http/request-headers.js';
 import { queryOf } from '../http/uws.js';
 
 /**
@@ -13,14 +14,14 @@ import { queryOf } from '../http/uws.js';
  *   by) keeps only the headers something reads while the handshake is decided or the connection
  *   lives (UPGRADE_HEADERS), each read with `getHeader`; any other request keeps them all (the
  *   polling transport and the CORS middleware read others).
- * - X-Forwarded-For is, on both, the header's first occurrence, as `getHeader` gives it to the
- *   REST edge (exchange.ts): engine.io's copy kept the last of a repeated header, so a client
- *   behind a trusted proxy could be counted as one client on REST and another on /live.
- *   (docs/decisions.md, "One identity for REST and live".)
+ * - X-Forwarded-For is, on both, every occurrence of the header joined in order
+ *   (`forwardedForOf`), as the REST edge reads it (exchange.ts): engine.io's copy kept only the
+ *   last of a repeated header, so a client behind a trusted proxy could be counted as one client
+ *   on REST and another on /live. (docs/decisions.md, "One identity for REST and live".)
  * - The query: split by hand when it has nothing to decode (`EIO=4&transport=websocket`), else as
  *   engine.io parses it.
  *
- * test/live/engine-requests.test.ts fails when engine.io's prepare sets other fields.
+ * test/live/live-connect-snapshot.test.ts fails when engine.io's prepare sets other fields.
  */
 export interface EngineRequest extends HttpRequest {
   method: string;
@@ -68,7 +69,7 @@ function upgradeHeaders(req: HttpRequest, upgrade: string): Record<string, strin
   const headers: Record<string, string> = { upgrade };
   for (const name of UPGRADE_READ) {
     // getHeader answers '' for an absent header: engine.io's copy had no field then.
-    const value = req.getHeader(name);
+    const value = name === 'x-forwarded-for' ? forwardedForOf(req) : req.getHeader(name);
     if (value !== '') headers[name] = value;
   }
   return headers;
@@ -79,7 +80,7 @@ function allHeaders(req: HttpRequest): Record<string, string> {
   req.forEach((name, value) => {
     headers[name] = value;
   });
-  if (headers['x-forwarded-for'] !== undefined) headers['x-forwarded-for'] = req.getHeader('x-forwarded-for');
+  if (headers['x-forwarded-for'] !== undefined) headers['x-forwarded-for'] = forwardedForOf(req);
   return headers;
 }
 
