@@ -184,7 +184,10 @@ export function openRedis(topology: RedisTopology, log: Logger, options: RedisCo
    */
   const durableLine = new OneAtATime();
   const durableWrite = <T>(routingKey: string, write: (client: RedisCommands) => Promise<T>, replicate: (result: T) => boolean = () => true): Promise<T> => {
-    if (replicaAcks.replicas === 0) return callWithin(() => write(durable.client), commandTimeoutMs);
+    // No WAIT to count this connection's writes: on the commands connection, so a write that
+    // records a live event (a song request's script) replies in history-id order with the
+    // events the hub records there, and local deliveries keep that order (SSE resume by id).
+    if (replicaAcks.replicas === 0) return callWithin(() => write(command.client), commandTimeoutMs);
     if (replicasBehind && !durableLine.idle) return Promise.reject(replicasBehindError());
     return durableLine.run(async ({ waited, waitedMs }) => {
       if (waited && (replicasBehind || waitedMs > replicaAcks.timeoutMs)) throw replicasBehindError();

@@ -93,6 +93,7 @@ export class ChatService {
       // The sender's client is kept with the message (never shown), so staff can ban the sender.
       entry: { nickname: input.nickname, message: input.message, client: sender.client },
       live: this.deps.liveStep ?? null,
+      recorded: (message, liveId) => this.deps.live.publishRecorded('chat:message', message, liveId),
     };
     const outcome = await (this.deps.atOnce?.post(checks) ?? this.stepByStep(checks, door));
     if (outcome.first) door?.counted(outcome.first);
@@ -104,8 +105,8 @@ export class ChatService {
       case 'refused':
         throw new AppError('CONTENT_REJECTED', { reason: outcome.reason });
       case 'posted':
-        if (outcome.liveId !== undefined) this.deps.live.publishRecorded('chat:message', outcome.message, outcome.liveId);
-        else this.deps.live.publish('chat:message', outcome.message);
+        // Recorded by the store's step: already delivered here (`recorded`), in time or late.
+        if (outcome.liveId === undefined) this.deps.live.publish('chat:message', outcome.message);
         return outcome.message;
     }
   }

@@ -92,6 +92,12 @@ export interface ChatPostChecks {
   entry: { nickname: string; message: string; client: string };
   /** Where the store step may record and relay the `chat:message` event itself (one round trip); null: the hub does. */
   live: LiveStep | null;
+  /**
+   * Told by the store step that recorded and relayed the event, as its reply arrives: also when it
+   * arrives after the caller gave up (a 503), since the other nodes and the history have it then,
+   * so this node's own clients must too (LiveHub.publishRecorded).
+   */
+  recorded?: (message: ChatMessage, liveId: string) => void;
 }
 
 export type ChatPostOutcome = (
@@ -136,6 +142,8 @@ export interface SongRequestChecks {
   song: Song;
   /** The `request:new` event's payload (JSON) and where the step may record and relay it itself; null: the hub does. */
   live: { step: LiveStep; data: string } | null;
+  /** As ChatPostChecks.recorded: the step recorded and relayed `request:new`, told even after the caller gave up. */
+  recorded?: (request: StoredSongRequest, liveId: string) => void;
 }
 
 export type SongRequestOutcome = (

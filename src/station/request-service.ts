@@ -86,6 +86,7 @@ export class RequestService {
       song,
       // The event as every live client and webhook hears it (in the station's language), should the request be queued.
       live: this.liveStep && { step: this.liveStep, data: JSON.stringify(answeredRequest(request, this.stationWords)) },
+      recorded: (created, liveId) => this.live.publishRecorded('request:new', answeredRequest(created, this.stationWords), liveId),
     };
     const atOnce = this.store.songRequest?.submit(checks);
     const outcome = await (atOnce ?? this.stepByStep(checks, door));
@@ -102,8 +103,8 @@ export class RequestService {
       case 'created':
         // Step by step the tally is its own store call; at once the store counted it with the request.
         if (!atOnce) await this.store.station.tally(song, 'requests');
-        if (outcome.liveId !== undefined) this.live.publishRecorded('request:new', answeredRequest(outcome.request, this.stationWords), outcome.liveId);
-        else this.live.publish('request:new', answeredRequest(outcome.request, this.stationWords));
+        // Recorded by the store's step: already delivered here (`recorded`), in time or late.
+        if (outcome.liveId === undefined) this.live.publish('request:new', answeredRequest(outcome.request, this.stationWords));
         return { created: true, request: answeredRequest(outcome.request, words) };
     }
   }

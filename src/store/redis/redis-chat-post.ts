@@ -108,7 +108,10 @@ export class RedisChatPost implements ChatPostAtOnce {
         if (kind === 'over-budget') return { kind, decision: checks.budget.decideFor(checks.client, { count: Number(a), resetMs: Number(b) }), ...firstDecision };
         if (kind === 'refused') return { kind, reason: a as ErrorReason, ...firstDecision };
         const message = chatMessageOf(String(a), entry);
-        return b ? { kind: 'posted', message, liveId: String(b), ...firstDecision } : { kind: 'posted', message, ...firstDecision };
+        if (!b) return { kind: 'posted', message, ...firstDecision };
+        // Delivered here now, even when this reply comes after the caller was answered 503.
+        checks.recorded?.(message, String(b));
+        return { kind: 'posted', message, liveId: String(b), ...firstDecision };
       }),
     );
   }

@@ -148,7 +148,10 @@ export class RedisSongRequest implements SongRequestAtOnce {
         // The created request is the one sent: its JSON need not be read back.
         if (kind === 'created') {
           created = true;
-          return a ? { kind, request: { ...request }, liveId: String(a), ...verdict } : { kind, request: { ...request }, ...verdict };
+          if (!a) return { kind, request: { ...request }, ...verdict };
+          // Delivered here now, even when this reply comes after the caller was answered 503.
+          checks.recorded?.(request, String(a));
+          return { kind, request: { ...request }, liveId: String(a), ...verdict };
         }
         return { kind: 'duplicate', request: JSON.parse(String(a)) as StoredSongRequest, ...verdict };
       },
