@@ -327,7 +327,11 @@ export class RequestPipeline {
         ex.spent(budget, decision);
         return decision;
       },
-      () => undefined,
+      () => {
+        // Not counted after all: a late verdict of the handler's step has nothing to give back.
+        if (ex.edgeSpentBudget === budget) ex.edgeSpentBudget = undefined;
+        return undefined;
+      },
     );
   }
 
@@ -345,7 +349,10 @@ export class RequestPipeline {
       if (budget) {
         ex.handlerBudget = undefined;
         ex.edgeSpentBudget = budget;
-        budget.spend(ex.client).catch(() => undefined);
+        budget.spend(ex.client).catch(() => {
+          // Not counted after all: a late verdict of the handler's step has nothing to give back.
+          if (ex.edgeSpentBudget === budget) ex.edgeSpentBudget = undefined;
+        });
       }
       this.finish(ex, 0);
       return;

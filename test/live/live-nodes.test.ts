@@ -50,6 +50,19 @@ describe.each(redisServers)('live events across two nodes on $name', (server) =>
     }
   });
 
+  it('delivers a song request on one node to every client of both nodes, exactly once', async () => {
+    const [a, b] = [await connect(urls[0]!), await connect(urls[1]!)];
+    const asked = await call(`${urls[0]!}/api/mobile/requests`, { body: { song_title: `Across the Nodes ${prefix}`, artist: 'Two Hubs Choir' } });
+    expect(asked.status).toBe(201);
+    for (const client of [a, b]) expect(await client.next('request:new', (r) => r.id === asked.body.data.id)).toEqual(asked.body.data);
+    // a chat post after it arrives after it on each connection: by then a duplicate would have shown
+    const marker = await post(urls[0]!, 'after the request');
+    for (const client of [a, b]) {
+      await client.next('chat:message', (m) => m.id === marker.body.data.id);
+      expect(client.received.filter((r) => r.event === 'request:new' && r.payload.id === asked.body.data.id)).toHaveLength(1);
+    }
+  });
+
   it('delivers a socket post on one node to the other, and both serve it in history', async () => {
     const [a, b] = [await connect(urls[0]!), await connect(urls[1]!)];
     const ack = await b.request('chat:send', { nickname: 'Naomi', message: 'from node B' });
