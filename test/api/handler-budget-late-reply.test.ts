@@ -18,7 +18,7 @@ describe.skipIf(!hasRedis)('a handler budget counted by a script whose reply cam
   let server: TestServer;
 
   beforeAll(async () => {
-    gate = await ReplyGate.start(new URL(redisUrl));
+    gate = await ReplyGate.before(new URL(redisUrl));
     server = await startTestServer({
       redis: { url: `redis://127.0.0.1:${gate.port}`, prefix },
       trustProxy: ['127.0.0.1'],

@@ -16,7 +16,7 @@ describe.skipIf(!hasRedis)('a chat post whose script reply came after the timeou
   let listener: LiveClient;
 
   beforeAll(async () => {
-    gate = await ReplyGate.start(new URL(redisUrl));
+    gate = await ReplyGate.before(new URL(redisUrl));
     server = await startTestServer({ redis: { url: `redis://127.0.0.1:${gate.port}`, prefix } });
     listener = await connectLive(server.url);
   });

@@ -1,26 +1,20 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { TcpForwarder } from './tcp-forwarder.js';
 
 /**
  * A loopback proxy in front of Redis that can hold Redis's replies back while the commands still
  * reach it: Redis runs what it is sent, but the hub hears nothing until `release` (a reply slower
  * than the command timeout, without a frozen Redis). Held bytes are delivered in order.
  */
-export class ReplyGate {
+export class ReplyGate extends TcpForwarder {
   private held = false;
   private readonly waiting: Array<() => void> = [];
-  private readonly sockets = new Set<Socket>();
 
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-  ) {}
-
-  static async start(target: URL): Promise<ReplyGate> {
-    // eslint-disable-next-line prefer-const -- assigned once below, read by a callback made before it
-    let gate: ReplyGate | undefined;
-    const server = createServer((client) => gate!.pipe(client, Number(target.port || 6379), target.hostname));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    gate = new ReplyGate(server, (server.address() as { port: number }).port);
+  static async before(redis: URL): Promise<ReplyGate> {
+    const gate = new ReplyGate();
+    gate.target = Number(redis.port || 6379);
+    gate.host = redis.hostname;
+    await gate.listen();
     return gate;
   }
 
@@ -35,26 +29,10 @@ export class ReplyGate {
     for (const deliver of this.waiting.splice(0)) deliver();
   }
 
-  private pipe(client: Socket, port: number, host: string): void {
-    const upstream = connect(port, host);
-    for (const socket of [client, upstream]) {
-      this.sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.once('close', () => {
-        this.sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream);
+  protected override relay(upstream: Socket, client: Socket): void {
     upstream.on('data', (chunk: Buffer) => {
       if (this.held || this.waiting.length > 0) this.waiting.push(() => client.write(chunk));
       else client.write(chunk);
     });
-  }
-
-  close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -1,4 +1,4 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
 /**
  * A stand-in for a load balancer: a fixed loopback port forwarding each connection to the
@@ -7,25 +7,32 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
  */
 export class TcpForwarder {
   target = 0;
+  host = '127.0.0.1';
   private readonly sockets = new Set<Socket>();
-
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-  ) {}
+  private readonly server = createServer((client) => this.pipe(client));
 
   static async start(target: number): Promise<TcpForwarder> {
-    // eslint-disable-next-line prefer-const -- assigned once below, read by a callback made before it
-    let forwarder: TcpForwarder | undefined;
-    const server = createServer((client) => forwarder!.pipe(client));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    forwarder = new TcpForwarder(server, (server.address() as { port: number }).port);
+    const forwarder = new TcpForwarder();
     forwarder.target = target;
+    await forwarder.listen();
     return forwarder;
   }
 
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  protected listen(): Promise<void> {
+    return new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+
+  /** How the target's bytes reach the client: as they come. */
+  protected relay(upstream: Socket, client: Socket): void {
+    upstream.pipe(client);
+  }
+
   private pipe(client: Socket): void {
-    const upstream = connect(this.target, '127.0.0.1');
+    const upstream = connect(this.target, this.host);
     for (const socket of [client, upstream]) {
       this.sockets.add(socket);
       socket.on('error', () => undefined);
@@ -35,7 +42,8 @@ export class TcpForwarder {
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    client.pipe(upstream);
+    this.relay(upstream, client);
   }
 
   close(): Promise<void> {
