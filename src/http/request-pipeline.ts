@@ -327,11 +327,7 @@ export class RequestPipeline {
         ex.spent(budget, decision);
         return decision;
       },
-      () => {
-        // Not counted after all: a late verdict of the handler's step has nothing to give back.
-        if (ex.edgeSpentBudget === budget) ex.edgeSpentBudget = undefined;
-        return undefined;
-      },
+      () => notSpentAfterAll(ex, budget),
     );
   }
 
@@ -349,10 +345,7 @@ export class RequestPipeline {
       if (budget) {
         ex.handlerBudget = undefined;
         ex.edgeSpentBudget = budget;
-        budget.spend(ex.client).catch(() => {
-          // Not counted after all: a late verdict of the handler's step has nothing to give back.
-          if (ex.edgeSpentBudget === budget) ex.edgeSpentBudget = undefined;
-        });
+        budget.spend(ex.client).catch(() => notSpentAfterAll(ex, budget));
       }
       this.finish(ex, 0);
       return;
@@ -412,4 +405,10 @@ function authorizationOf(ex: Exchange, keyInQuery: boolean): string {
   if (header || !keyInQuery) return header ?? '';
   const key = new URLSearchParams(ex.rawQuery).get('key');
   return key ? `Bearer ${key}` : '';
+}
+
+/** The edge's own spend failed: not counted after all, so a late verdict of the handler's step has nothing to give back. */
+function notSpentAfterAll(ex: Exchange, budget: unknown): undefined {
+  if (ex.edgeSpentBudget === budget) ex.edgeSpentBudget = undefined;
+  return undefined;
 }
